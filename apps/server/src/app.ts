@@ -1,0 +1,111 @@
+// Builds the Fastify app: external plugins, then our plugins, then the modules (fastify/demo's order).
+// The process concerns (listening, workers, signals) live in main.ts.
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/config.ts';
+import type { Database } from './db/client.ts';
+import { guardPlugin } from './access/guard.ts';
+import { registerProblemHandler } from './http/problem-handler.ts';
+import { readBuildId, registerStaticPortal, spaFallback } from './http/static-portal.ts';
+import { identityRoutes } from './identity/identity.routes.ts';
+import { HandoffService } from './identity/handoff.service.ts';
+import { SignInService } from './identity/sign-in.service.ts';
+import { TokenService } from './identity/tokens.ts';
+import type { Queue } from './jobs/queue.ts';
+import { Messenger } from './mail/messenger.ts';
+import { companyRoutes } from './modules/company/company.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { systemMessageRoutes } from './modules/system/system-message.ts';
+import { publicConfigRoutes } from './modules/tenancy/public-config.routes.ts';
+import { TenancyService } from './modules/tenancy/tenancy.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+
+export const VERSION = '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  /** The job queue, once started; health reports it. */
+  queue?: () => Queue | undefined;
+  messenger?: Messenger;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: { tokens: TokenService; signIn: SignInService; users: UsersService; tenancy: TenancyService; messenger: Messenger };
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerProblemHandler(app);
+
+  // External plugins first.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"], // Mantine sets style attributes
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...(config.SYSTEM_MESSAGE_BASE_URL ? [new URL(config.SYSTEM_MESSAGE_BASE_URL).origin] : [])],
+      },
+    },
+    // HSTS only makes sense behind HTTPS; the embedded default serves plain HTTP on loopback.
+    hsts: config.PORTAL_URL.startsWith('https:'),
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Clearlane API', version: VERSION, description: 'Order and review driver, vehicle and business risk reports. Errors are RFC 9457 problem details.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The id token from sign-in' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Our services.
+  const tokens = new TokenService(db, config);
+  await tokens.init();
+  const messenger = deps.messenger ?? new Messenger(db, config);
+  const tenancy = new TenancyService(db, config);
+  const signIn = new SignInService(db, config, tokens, messenger);
+  const handoff = new HandoffService(db, signIn);
+  const users = new UsersService(db, config, messenger);
+  await app.register(guardPlugin, { db, tokens });
+
+  await app.register(async (api) => {
+    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy });
+    await api.register(healthRoutes, { db, queue: deps.queue ?? (() => undefined), version: VERSION });
+    await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
+    await api.register(usersRoutes, { users });
+    await api.register(companyRoutes, { db });
+  }, { prefix: '/api/v1' });
+  await app.register(systemMessageRoutes, { prefix: '/hub', db });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(async (docs) => {
+    // The reference page runs its own inline script: relax CSP for it only.
+    docs.addHook('onSend', async (_request, reply) => {
+      reply.header('content-security-policy', "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:");
+    });
+    await docs.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json', hideClientButton: true } });
+  });
+
+  const hasPortal = config.STATIC_DIR ? await registerStaticPortal(app, config.STATIC_DIR) : false;
+  spaFallback(app, config.STATIC_DIR, hasPortal);
+
+  return { app, services: { tokens, signIn, users, tenancy, messenger } };
+}

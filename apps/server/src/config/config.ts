@@ -1,0 +1,82 @@
+// All settings in one schema, read from the environment and validated at boot.
+// Every invalid setting is reported at once, so an operator fixes them in one go.
+import { z } from 'zod';
+import { TOAST_POSITIONS } from '@clearlane/contract';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const list = z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    /** Demo companies and users: on by default on the embedded database, off on PostgreSQL. */
+    SEED_DEMO: bool.optional(),
+    /** "all" runs API and workers in one process; "api" and "worker" split them. */
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    ROOT_DOMAIN: z.string().default('localhost'),
+    PORTAL_URL: z.string().url().optional(),
+    MAIN_DOMAIN_SUFFIXES: list.default(['clearlane.build', 'clearlane.com', 'localhost']),
+    ALLOWED_EXTERNAL_HOSTS: list.default([]),
+    SYSTEM_MESSAGE_BASE_URL: z.string().default(''),
+    BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(5_000).max(86_400_000).default(300_000),
+    TOAST_POSITION: z.enum(TOAST_POSITIONS).default('top-right'),
+
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(256).default(6),
+    PASSWORD_REQUIRE_LOWERCASE: bool.default(false),
+    PASSWORD_REQUIRE_UPPERCASE: bool.default(false),
+    PASSWORD_REQUIRE_NUMBERS: bool.default(false),
+    PASSWORD_REQUIRE_SYMBOLS: bool.default(false),
+
+    ID_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
+    INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+    ISSUER: z.string().default('clearlane'),
+
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Clearlane <no-reply@clearlane.local>'),
+    STATIC_DIR: z.string().optional(),
+    TRUST_PROXY: bool.default(false),
+  })
+  .transform((env) => ({
+    ...env,
+    PORTAL_URL: env.PORTAL_URL ?? `http://localhost:${env.PORT}`,
+    SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads settings from an environment map; throws one ConfigError naming every invalid setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.keys(ConfigSchema.in.shape);
+  const input = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
+  const parsed = ConfigSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return parsed.data;
+}
+
+export function passwordPolicyOf(config: Config) {
+  return {
+    minLength: config.PASSWORD_MIN_LENGTH,
+    requireLowercase: config.PASSWORD_REQUIRE_LOWERCASE,
+    requireUppercase: config.PASSWORD_REQUIRE_UPPERCASE,
+    requireNumbers: config.PASSWORD_REQUIRE_NUMBERS,
+    requireSymbols: config.PASSWORD_REQUIRE_SYMBOLS,
+  };
+}

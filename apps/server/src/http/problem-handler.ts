@@ -1,0 +1,55 @@
+// Every error leaves the API as application/problem+json. Bad input is a 4xx naming the field;
+// a 5xx says nothing of its cause to the caller and logs it in full.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '@clearlane/contract';
+import { AppError, titleOf, type FieldError } from './errors.ts';
+
+const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+
+export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'type' | 'title' | 'instance'> & { title?: string }) {
+  const body: Problem = {
+    type: 'about:blank',
+    title: problem.title ?? titleOf(problem.status),
+    instance: request.url.split('?')[0],
+    ...problem,
+  };
+  if (problem.retryAfterSeconds !== undefined) reply.header('retry-after', String(problem.retryAfterSeconds));
+  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+function validationErrors(error: FastifyError & { validationContext?: string }): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  const context = CONTEXT_NAMES[error.validationContext ?? ''] ?? error.validationContext ?? 'request';
+  return error.validation.map((item) => {
+    const segments = item.instancePath.split('/').filter(Boolean);
+    return { path: [context, ...segments].join('.'), message: item.message ?? 'is not valid' };
+  });
+}
+
+export function registerProblemHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { validationContext?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      return sendProblem(reply, request, {
+        status: error.status,
+        code: error.code,
+        detail: error.message,
+        ...(error.options.title ? { title: error.options.title } : {}),
+        ...(error.options.errors ? { errors: error.options.errors } : {}),
+        ...(error.options.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.options.retryAfterSeconds } : {}),
+      });
+    }
+    const errors = validationErrors(error);
+    if (errors.length > 0) {
+      const summary = errors.map((item) => `${item.path} ${item.message}`).join('; ');
+      return sendProblem(reply, request, { status: 400, code: 'ValidationError', detail: summary, errors });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendProblem(reply, request, { status, code: 'InternalError', detail: 'Something went wrong on our side. Please try again.' });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit) keep their message.
+    return sendProblem(reply, request, { status, code: error.code ?? 'BadRequest', detail: error.message });
+  });
+}

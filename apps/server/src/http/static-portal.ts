@@ -1,0 +1,47 @@
+// Serves the built portal: hashed assets cached forever, index.html and the build manifest never,
+// and the SPA fallback for client routes. API and asset misses stay JSON 404s.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { sendProblem } from './problem-handler.ts';
+
+export function readBuildId(staticDir: string | undefined): string {
+  if (!staticDir) return 'development';
+  try {
+    return (JSON.parse(readFileSync(join(staticDir, 'builds', 'latest.json'), 'utf8')) as { id: string }).id;
+  } catch {
+    return 'development';
+  }
+}
+
+export async function registerStaticPortal(app: FastifyInstance, staticDir: string) {
+  const indexPath = join(staticDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn(`No built portal at ${staticDir}: run "npm run build" first. The API still runs.`);
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, path) => {
+      if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else reply.header('cache-control', 'no-cache');
+    },
+  });
+  return true;
+}
+
+export function spaFallback(app: FastifyInstance, staticDir: string | undefined, hasPortal: boolean) {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path.startsWith('/api/') || path.startsWith('/hub/');
+    const isAsset = path.startsWith('/assets/') || path.startsWith('/builds/') || /\.[a-z0-9]{1,8}$/i.test(path);
+    if (isApi || isAsset || !hasPortal || !staticDir || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendProblem(reply, request, { status: 404, code: 'NotFound', detail: `No route for ${request.method} ${path}.` });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

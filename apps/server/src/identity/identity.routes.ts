@@ -1,0 +1,87 @@
+// Identity endpoints of the embedded provider, under /api/v1/auth.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ConfirmResetPasswordBodySchema, ConfirmSignInBodySchema, ForgotPasswordBodySchema, ForgotPasswordResultSchema,
+  HandoffRedeemBodySchema, ProblemSchema, RefreshBodySchema, SignInBodySchema, SignInResultSchema, SignOutBodySchema, TokensSchema,
+} from '@clearlane/contract';
+import { principalOf } from '../access/guard.ts';
+import type { SignInService } from './sign-in.service.ts';
+import type { TokenService } from './tokens.ts';
+import type { HandoffService } from './handoff.service.ts';
+import type { TenancyService } from '../modules/tenancy/tenancy.service.ts';
+
+export interface IdentityDeps {
+  signIn: SignInService;
+  tokens: TokenService;
+  handoff: HandoffService;
+  tenancy: TenancyService;
+}
+
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema };
+
+export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Identity'];
+  const hostTenant = async (host: string) => (await deps.tenancy.tenantOf(host))?.identifier ?? '';
+  // Guessing passwords or codes is slowed down per client address on top of the per-account lock.
+  const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  r.post('/auth/sign-in', {
+    config: strict,
+    schema: { tags, summary: 'Start signing in with email and password', body: SignInBodySchema, response: { 200: SignInResultSchema, ...problems } },
+  }, async (request) => deps.signIn.signIn(request.body.email, request.body.password, { hostTenant: await hostTenant(request.host) }));
+
+  r.post('/auth/sign-in/confirm', {
+    config: strict,
+    schema: {
+      tags,
+      summary: 'Answer the current sign-in step',
+      description: 'New password, TOTP or SMS code, or the chosen MFA type (TOTP | SMS), depending on nextStep.',
+      body: ConfirmSignInBodySchema,
+      response: { 200: SignInResultSchema, ...problems },
+    },
+  }, async (request) => deps.signIn.confirmSignIn(request.body.session, request.body.challengeResponse, { hostTenant: await hostTenant(request.host) }));
+
+  r.post('/auth/token', {
+    schema: { tags, summary: 'GetTokensFromRefreshToken: new tokens for a refresh token (rotates it)', body: RefreshBodySchema, response: { 200: TokensSchema, ...problems } },
+  }, async (request) => deps.signIn.refresh(request.body.refreshToken));
+
+  r.post('/auth/sign-out', {
+    preHandler: app.authenticate,
+    schema: { tags, summary: 'Sign out: revokes this sign-in\'s refresh tokens', security: [{ bearer: [] }], body: SignOutBodySchema.optional(), response: { 204: z.null(), 401: ProblemSchema } },
+  }, async (request, reply) => {
+    await deps.signIn.signOut(principalOf(request).sessionId);
+    return reply.status(204).send(null);
+  });
+
+  r.post('/auth/forgot-password', {
+    config: strict,
+    schema: { tags, summary: 'Send a password reset code by mail', body: ForgotPasswordBodySchema, response: { 200: ForgotPasswordResultSchema, ...problems } },
+  }, async (request) => deps.signIn.forgotPassword(request.body.email));
+
+  r.post('/auth/confirm-reset-password', {
+    config: strict,
+    schema: { tags, summary: 'Set a new password with the code', body: ConfirmResetPasswordBodySchema, response: { 200: z.object({ nextStep: z.literal('DONE') }), ...problems } },
+  }, async (request) => deps.signIn.confirmResetPassword(request.body.email, request.body.code, request.body.newPassword));
+
+  r.post('/auth/handoff', {
+    preHandler: app.authenticate,
+    schema: {
+      tags,
+      summary: 'A one-time code that signs the caller in on their own tenant host',
+      security: [{ bearer: [] }],
+      response: { 200: z.object({ code: z.string(), tenantIdentifier: z.string() }), 401: ProblemSchema },
+    },
+  }, async (request) => deps.handoff.create(principalOf(request)));
+
+  r.post('/auth/handoff/redeem', {
+    config: strict,
+    schema: { tags, summary: 'Exchange a handoff code for tokens', body: HandoffRedeemBodySchema, response: { 200: TokensSchema, ...problems } },
+  }, async (request) => deps.handoff.redeem(request.body.code));
+
+  r.get('/auth/jwks.json', {
+    schema: { tags, summary: 'Public keys of our token signatures (JWKS)', response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } },
+  }, async () => deps.tokens.publicKeys() as { keys: Record<string, unknown>[] });
+}

@@ -1,0 +1,70 @@
+// Mail and SMS leave through the outbox table. With SMTP configured a job delivers each message
+// (retried by the queue); without it, messages stay in the outbox for an operator to read with
+// `npm run cli -- outbox` — the embedded default, so invites and codes work on a laptop.
+import { desc, eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { uuidv7 } from 'uuidv7';
+import type { Database, Executor } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import type { Queue } from '../jobs/queue.ts';
+import type { Config } from '../config/config.ts';
+
+export const DELIVER_MESSAGE_JOB = 'deliver-message';
+
+export interface OutgoingMessage {
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+export class Messenger {
+  private readonly transport?: Transporter;
+
+  constructor(private readonly db: Database, private readonly config: Config, private queue?: Queue) {
+    if (config.SMTP_URL) this.transport = nodemailer.createTransport(config.SMTP_URL);
+  }
+
+  attachQueue(queue: Queue) {
+    this.queue = queue;
+  }
+
+  /** Writes the message with the caller's transaction; delivery is queued only after it commits. */
+  async record(executor: Executor, message: OutgoingMessage): Promise<string> {
+    const id = uuidv7();
+    const deliverable = message.channel === 'EMAIL' && this.transport !== undefined;
+    await executor.insert(outbox).values({ id, ...message, status: deliverable ? 'PENDING' : 'HELD' });
+    return id;
+  }
+
+  /** Call after the transaction that recorded the message committed. */
+  async dispatch(id: string): Promise<void> {
+    if (this.transport && this.queue) await this.queue.send(DELIVER_MESSAGE_JOB, { id }, { retryLimit: 5, retryBackoff: true });
+  }
+
+  async send(message: OutgoingMessage): Promise<string> {
+    const id = await this.record(this.db, message);
+    await this.dispatch(id);
+    return id;
+  }
+
+  async deliver(id: string): Promise<void> {
+    const [message] = await this.db.select().from(outbox).where(eq(outbox.id, id));
+    if (!message || message.status === 'SENT' || !this.transport) return;
+    await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.body });
+    await this.db.update(outbox).set({ status: 'SENT', sentAt: new Date(), error: null }).where(eq(outbox.id, id));
+  }
+
+  async registerWorker(queue: Queue): Promise<void> {
+    await queue.createQueue(DELIVER_MESSAGE_JOB);
+    await queue.work<{ id: string }>(DELIVER_MESSAGE_JOB, async (jobs) => {
+      for (const job of jobs) await this.deliver(job.data.id);
+    });
+  }
+
+  async latest(limit: number, recipient?: string) {
+    const query = this.db.select().from(outbox);
+    const filtered = recipient ? query.where(eq(outbox.recipient, recipient.toLowerCase())) : query;
+    return filtered.orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+  }
+}

@@ -1,0 +1,62 @@
+// The process: settings → database → migrations → app → queue and workers → listen; and a clean
+// stop on SIGINT/SIGTERM (in-flight requests finish, jobs stop, the embedded database checkpoints).
+import { ConfigError } from './config/config.ts';
+import { buildApp } from './app.ts';
+import { startQueue, type Queue } from './jobs/queue.ts';
+import { Messenger } from './mail/messenger.ts';
+import { configFromEnv, openPreparedDatabase } from './runtime.ts';
+
+async function main() {
+  let config;
+  try {
+    config = configFromEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const handle = await openPreparedDatabase(config);
+  let queue: Queue | undefined;
+  const messenger = new Messenger(handle.db, config);
+  const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger });
+
+  queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
+  messenger.attachQueue(queue);
+  if (config.ROLE !== 'api') await messenger.registerWorker(queue);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: stopping`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await queue?.stop({ graceful: true, timeout: 10_000 });
+      await handle.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (config.ROLE !== 'worker') {
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const storage = handle.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL';
+    app.log.info(`Clearlane is ready at ${config.PORTAL_URL} (${storage}; tenants at http://<tenant>.${config.ROOT_DOMAIN}:${config.PORT})`);
+  } else {
+    app.log.info('Clearlane worker is running');
+  }
+}
+
+main().catch((error) => {
+  console.error('Clearlane failed to start:', error);
+  process.exit(1);
+});
