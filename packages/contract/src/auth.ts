@@ -95,7 +95,8 @@ export const ConfirmResetPasswordBodySchema = z.object({
   newPassword: z.string().min(1, 'is required').max(256),
 });
 
-export const HandoffResultSchema = z.object({ code: z.string(), url: z.string() });
+/** A one-time code and the origin of the tenant host that redeems it at /login?handoff=… */
+export const HandoffResultSchema = z.object({ code: z.string(), tenantIdentifier: z.string(), origin: z.string() });
 export const HandoffRedeemBodySchema = z.object({ code: z.string().min(1).max(128) });
 
 export const PasswordPolicySchema = z.object({

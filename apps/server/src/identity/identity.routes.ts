@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ConfirmResetPasswordBodySchema, ConfirmSignInBodySchema, ForgotPasswordBodySchema, ForgotPasswordResultSchema,
-  HandoffRedeemBodySchema, ProblemSchema, RefreshBodySchema, SignInBodySchema, SignInResultSchema, SignOutBodySchema, TokensSchema,
+  HandoffRedeemBodySchema, HandoffResultSchema, ProblemSchema, tenantOrigin, RefreshBodySchema, SignInBodySchema, SignInResultSchema, SignOutBodySchema, TokensSchema,
 } from '@clearlane/contract';
 import { principalOf } from '../access/guard.ts';
 import type { SignInService } from './sign-in.service.ts';
@@ -17,6 +17,7 @@ export interface IdentityDeps {
   tokens: TokenService;
   handoff: HandoffService;
   tenancy: TenancyService;
+  authRateLimitPerMinute: number;
 }
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema };
@@ -26,7 +27,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
   const tags = ['Identity'];
   const hostTenant = async (host: string) => (await deps.tenancy.tenantOf(host))?.identifier ?? '';
   // Guessing passwords or codes is slowed down per client address on top of the per-account lock.
-  const strict = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  const strict = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
   r.post('/auth/sign-in', {
     config: strict,
@@ -72,9 +73,14 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags,
       summary: 'A one-time code that signs the caller in on their own tenant host',
       security: [{ bearer: [] }],
-      response: { 200: z.object({ code: z.string(), tenantIdentifier: z.string() }), 401: ProblemSchema },
+      response: { 200: HandoffResultSchema, 401: ProblemSchema },
     },
-  }, async (request) => deps.handoff.create(principalOf(request)));
+  }, async (request) => {
+    const handoff = await deps.handoff.create(principalOf(request));
+    // Same scheme and port as this request, so it works on loopback (acme.localhost:3000) too.
+    const origin = tenantOrigin(handoff.tenantIdentifier, { protocol: `${request.protocol}:`, host: request.host }, await deps.tenancy.settings());
+    return { ...handoff, origin };
+  });
 
   r.post('/auth/handoff/redeem', {
     config: strict,

@@ -1,0 +1,30 @@
+// Ability checks gate the interface (SPEC.md §6). The rules come from the server with /users/me;
+// the portal only hides what the server would refuse anyway.
+import { createContext, useContext, type ReactNode } from 'react';
+import { buildAbility, type AbilityAction, type AbilitySubject, type AppAbility } from '@clearlane/contract/ability';
+import type { CurrentUser } from '@clearlane/contract/users';
+
+export function abilityFor(user: CurrentUser | null): AppAbility {
+  if (!user) return buildAbility([], '');
+  return buildAbility(user.roles.flatMap((role) => role.permissions), user.companyId);
+}
+
+export const AbilityContext = createContext<AppAbility>(buildAbility([], ''));
+
+export function useAbility(): AppAbility {
+  return useContext(AbilityContext);
+}
+
+export interface CanProps {
+  I: AbilityAction;
+  a: AbilitySubject;
+  /** Shows the children only when the check fails. */
+  not?: boolean;
+  children: ReactNode;
+}
+
+/** A guarded element: rendered only if allowed (or only if not allowed, with `not`). */
+export function Can({ I, a, not = false, children }: CanProps) {
+  const allowed = useAbility().can(I, a);
+  return allowed !== not ? <>{children}</> : null;
+}

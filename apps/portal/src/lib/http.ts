@@ -1,0 +1,98 @@
+// The HTTP client of every API call: bearer id token, JSON, problem errors, and the retry policy
+// of SPEC.md §7 (retryable statuses once for non-mutating methods, never for mutations).
+import { ApiError, NetworkError, problemFrom } from './api-error.ts';
+import { httpRetriesFor } from './retry.ts';
+
+export type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Sign-in calls and public reads go without a bearer token. */
+  anonymous?: boolean;
+  /** Absolute base URL for calls outside the API (the system-message hub). */
+  baseUrl?: string;
+}
+
+export interface HttpDeps {
+  /** The id token, refreshed if needed; null when signed out. */
+  idToken: (options?: { forceRefresh?: boolean }) => Promise<string | null>;
+  /** Called when the server says the session is over, after one forced refresh did not help. */
+  onUnauthenticated: () => void;
+  fetch?: typeof fetch;
+}
+
+let deps: HttpDeps | undefined;
+export function configureHttp(value: HttpDeps) {
+  deps = value;
+}
+
+export function buildUrl(path: string, query?: Query, baseUrl = ''): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((item) => params.append(key, String(item)));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+async function send(url: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const doFetch = deps?.fetch ?? fetch;
+  try {
+    return await doFetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError(error);
+  }
+}
+
+/** Calls the API and returns its JSON (or undefined for 204); throws ApiError or NetworkError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query, options.baseUrl);
+  let token = options.anonymous || !deps ? null : await deps.idToken();
+  let response = await send(url, options, token);
+
+  if (response.status === 401 && !options.anonymous && deps && token) {
+    // The token may have been revoked or rotated elsewhere: one forced refresh, then give up.
+    token = await deps.idToken({ forceRefresh: true });
+    if (token) response = await send(url, options, token);
+    if (response.status === 401 || !token) {
+      deps.onUnauthenticated();
+      throw await problemFrom(response);
+    }
+  }
+
+  let retries = httpRetriesFor(method, response.status);
+  while (!response.ok && retries > 0) {
+    retries -= 1;
+    response = await send(url, options, token);
+  }
+  if (!response.ok) throw await problemFrom(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await response.json() : await response.text()) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'DELETE', body }),
+};
+
+export { ApiError, NetworkError };

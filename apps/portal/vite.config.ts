@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { buildManifest } from './build/build-manifest.ts';
+
+const manifest = buildManifest();
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  // The router plugin must come before react() (TOOLCHAIN.md).
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), manifest.plugin],
+  define: { __BUILD_ID__: JSON.stringify(manifest.buildId) },
+  server: {
+    port: 5173,
+    proxy: { '/api': apiTarget, '/hub': apiTarget },
+  },
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+});
