@@ -4,11 +4,13 @@ import '@mantine/core/styles.css';
 import './lib/auth.ts';
 import { loadPublicConfig } from './lib/public-config.ts';
 import { App } from './app/app.tsx';
+import { toastStore } from './app/toasts/toast-store.ts';
 
 const container = document.getElementById('root')!;
 
 loadPublicConfig()
-  .then(() => {
+  .then((config) => {
+    toastStore.setDefaultPosition(config.toastPosition);
     createRoot(container).render(
       <StrictMode>
         <App />

@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
 import { queryClient } from './query-client.ts';
+import { setAppRouter } from './navigation/app-router.ts';
 
 export const router = createRouter({
   routeTree,
@@ -10,6 +11,8 @@ export const router = createRouter({
   scrollRestoration: true,
   scrollRestorationBehavior: 'smooth',
 });
+
+setAppRouter(router);
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// Unit tests of the portal shell: jsdom, run from the repo root with
+//   npx vitest run --config apps/portal/vitest.config.ts
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  define: { __BUILD_ID__: JSON.stringify('test-build') },
+  test: {
+    name: 'portal',
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    restoreMocks: true,
+    css: false,
+  },
+});
