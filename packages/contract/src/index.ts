@@ -8,3 +8,8 @@ export * from './permissions.ts';
 export * from './tenancy.ts';
 export * from './public-config.ts';
 export * from './ability.ts';
+export * from './domain/vin.ts';
+export * from './domain/driver-licence-formats.ts';
+export * from './domain/identifiers.ts';
+export * from './domain/mvr.ts';
+export * from './domain/adjudication.ts';

@@ -1,0 +1,149 @@
+// The sandbox MVR provider: the embedded default. Its answer is a deterministic function of the
+// request, chosen by the last digit of the licence number (README has the table), so anyone can
+// produce every outcome on purpose. Dates are relative to the request, so "3 years ago" stays true.
+import type { MvrAccident, MvrDmvAction, MvrLicence, MvrRecord, MvrViolation } from '@clearlane/contract';
+import { ProviderError } from '../provider-error.ts';
+import type { MvrProvider, MvrRequest } from './mvr-provider.ts';
+
+export type SandboxScenario =
+  | 'CLEAN' | 'MINOR_VIOLATION' | 'MULTIPLE_MOVING_VIOLATIONS' | 'MAJOR_VIOLATION' | 'SUSPENDED_LICENCE'
+  | 'EXPIRED_LICENCE' | 'NO_RECORD_FOUND' | 'STATE_NOT_FULFILLED' | 'PROVIDER_ERROR' | 'SLOW_ANSWER';
+
+/** Last digit of the licence number → scenario. README documents this table. */
+export const SANDBOX_SCENARIOS: Record<string, SandboxScenario> = {
+  '0': 'CLEAN',
+  '1': 'MINOR_VIOLATION',
+  '2': 'MULTIPLE_MOVING_VIOLATIONS',
+  '3': 'MAJOR_VIOLATION',
+  '4': 'SUSPENDED_LICENCE',
+  '5': 'EXPIRED_LICENCE',
+  '6': 'NO_RECORD_FOUND',
+  '7': 'STATE_NOT_FULFILLED',
+  '8': 'PROVIDER_ERROR',
+  '9': 'SLOW_ANSWER',
+};
+
+export function scenarioFor(licenceNumber: string): SandboxScenario {
+  const digits = licenceNumber.replace(/\D/g, '');
+  return SANDBOX_SCENARIOS[digits.at(-1) ?? '0'] ?? 'CLEAN';
+}
+
+/** Remembers which idempotency keys the provider has answered, i.e. what it would bill. */
+export interface ProviderLedger {
+  /** Records a call; returns how many times this key has been seen, this call included. */
+  record(idempotencyKey: string): Promise<number>;
+}
+
+export class InMemoryLedger implements ProviderLedger {
+  readonly calls = new Map<string, number>();
+  async record(key: string) {
+    const count = (this.calls.get(key) ?? 0) + 1;
+    this.calls.set(key, count);
+    return count;
+  }
+}
+
+const day = 86_400_000;
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const ago = (from: Date, days: number) => isoDate(new Date(from.getTime() - days * day));
+const ahead = (from: Date, days: number) => isoDate(new Date(from.getTime() + days * day));
+
+function violation(at: Date, daysAgo: number, code: string, description: string, category: MvrViolation['category'], points: number): MvrViolation {
+  return { date: ago(at, daysAgo), convictionDate: ago(at, daysAgo - 45), code, description, category, points };
+}
+
+export interface SandboxOptions {
+  slowAnswerMs?: number;
+  ledger?: ProviderLedger;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class SandboxMvrProvider implements MvrProvider {
+  readonly name = 'sandbox';
+  private readonly slowAnswerMs: number;
+  private readonly ledger: ProviderLedger;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: SandboxOptions = {}) {
+    this.slowAnswerMs = options.slowAnswerMs ?? 4_000;
+    this.ledger = options.ledger ?? new InMemoryLedger();
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  async fetchRecord(request: MvrRequest): Promise<MvrRecord> {
+    const scenario = scenarioFor(request.licenceNumber);
+    if (scenario === 'PROVIDER_ERROR') {
+      throw new ProviderError(`The ${request.state} DMV gateway did not answer (sandbox provider error).`, true, 'GATEWAY_TIMEOUT');
+    }
+    await this.ledger.record(request.idempotencyKey);
+    if (scenario === 'SLOW_ANSWER') await this.sleep(this.slowAnswerMs);
+    return buildRecord(scenario, request);
+  }
+}
+
+export function buildRecord(scenario: SandboxScenario, request: MvrRequest): MvrRecord {
+  const at = request.requestedAt;
+  const base = {
+    subject: { firstName: request.firstName, lastName: request.lastName, dateOfBirth: request.dateOfBirth },
+    reportedAt: at.toISOString(),
+    providerReference: `SBX-${request.state}-${request.idempotencyKey.slice(-12).toUpperCase()}`,
+    ...(request.state === 'TX' ? { texasRecordType: request.texasRecordType ?? 'TYPE_2_THREE_YEAR' } : {}),
+  };
+  if (scenario === 'NO_RECORD_FOUND') {
+    return { ...base, result: 'NO_RECORD_FOUND', licence: null, violations: [], accidents: [], dmvActions: [] };
+  }
+  if (scenario === 'STATE_NOT_FULFILLED') {
+    return {
+      ...base, result: 'STATE_NOT_FULFILLED', reason: `${request.state} records are temporarily unavailable from the state.`,
+      licence: null, violations: [], accidents: [], dmvActions: [],
+    };
+  }
+
+  const licence: MvrLicence = {
+    number: request.licenceNumber,
+    state: request.state,
+    class: 'C',
+    status: 'VALID',
+    issued: ago(at, 3 * 365 + 40),
+    expires: ahead(at, 2 * 365 - 40),
+    endorsements: [],
+    restrictions: ['B - Corrective lenses'],
+  };
+  const violations: MvrViolation[] = [];
+  const accidents: MvrAccident[] = [];
+  const dmvActions: MvrDmvAction[] = [];
+
+  switch (scenario) {
+    case 'MINOR_VIOLATION':
+      violations.push(violation(at, 420, 'S92', 'Speeding 6-10 mph over limit', 'MOVING', 2));
+      violations.push(violation(at, 300, 'M14', 'Parking in a prohibited area', 'NON_MOVING', 0));
+      break;
+    case 'MULTIPLE_MOVING_VIOLATIONS':
+      violations.push(violation(at, 900, 'S93', 'Speeding 11-15 mph over limit', 'MOVING', 3));
+      violations.push(violation(at, 510, 'M42', 'Failure to yield right of way', 'MOVING', 3));
+      violations.push(violation(at, 150, 'M24', 'Disregarding a traffic signal', 'MOVING', 3));
+      accidents.push({ date: ago(at, 510), description: 'Two-vehicle collision at an intersection', atFault: true, injuries: false });
+      break;
+    case 'MAJOR_VIOLATION':
+      violations.push(violation(at, 700, 'A21', 'Driving under the influence of alcohol', 'MAJOR', 8));
+      dmvActions.push({ type: 'SUSPENSION', effectiveDate: ago(at, 640), endDate: ago(at, 460), reason: 'DUI conviction' });
+      dmvActions.push({ type: 'REINSTATEMENT', effectiveDate: ago(at, 460), endDate: null, reason: 'Suspension period served' });
+      break;
+    case 'SUSPENDED_LICENCE':
+      licence.status = 'SUSPENDED';
+      violations.push(violation(at, 200, 'S95', 'Speeding 26+ mph over limit', 'MAJOR', 6));
+      dmvActions.push({ type: 'SUSPENSION', effectiveDate: ago(at, 60), endDate: ahead(at, 120), reason: 'Accumulated points' });
+      break;
+    case 'EXPIRED_LICENCE':
+      licence.status = 'EXPIRED';
+      licence.expires = ago(at, 75);
+      break;
+    case 'SLOW_ANSWER':
+      accidents.push({ date: ago(at, 800), description: 'Single-vehicle collision, no injuries', atFault: false, injuries: false });
+      break;
+    case 'CLEAN':
+    case 'PROVIDER_ERROR':
+      break;
+  }
+  return { ...base, result: 'RECORD_FOUND', licence, violations, accidents, dmvActions };
+}

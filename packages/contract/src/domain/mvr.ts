@@ -1,0 +1,64 @@
+// The motor vehicle record as our providers return it and the portal shows it.
+import type { UsStateCode } from './driver-licence-formats.ts';
+
+export const LICENCE_STATUSES = ['VALID', 'SUSPENDED', 'REVOKED', 'EXPIRED', 'CANCELLED'] as const;
+export type LicenceStatus = (typeof LICENCE_STATUSES)[number];
+
+/** How a violation weighs in adjudication: major (DUI, reckless, leaving the scene), moving, or non-moving. */
+export const VIOLATION_CATEGORIES = ['MAJOR', 'MOVING', 'NON_MOVING', 'ACCIDENT'] as const;
+export type ViolationCategory = (typeof VIOLATION_CATEGORIES)[number];
+
+/** Texas returns different record types; the order says which one (SPEC.md §3 "TX is a special subset"). */
+export const TEXAS_RECORD_TYPES = ['TYPE_1_STATUS', 'TYPE_2_THREE_YEAR', 'TYPE_3_CERTIFIED_THREE_YEAR', 'TYPE_AR_CERTIFIED_ALL'] as const;
+export type TexasRecordType = (typeof TEXAS_RECORD_TYPES)[number];
+
+export interface MvrViolation {
+  date: string; // ISO date
+  convictionDate: string | null;
+  code: string; // ACD code
+  description: string;
+  category: ViolationCategory;
+  points: number;
+}
+
+export interface MvrAccident {
+  date: string;
+  description: string;
+  atFault: boolean | null;
+  injuries: boolean;
+}
+
+export interface MvrDmvAction {
+  type: 'SUSPENSION' | 'REVOCATION' | 'REINSTATEMENT' | 'CANCELLATION';
+  effectiveDate: string;
+  endDate: string | null;
+  reason: string;
+}
+
+export interface MvrLicence {
+  number: string;
+  state: UsStateCode;
+  class: string;
+  status: LicenceStatus;
+  issued: string;
+  expires: string;
+  endorsements: string[];
+  restrictions: string[];
+}
+
+export type MvrSearchResult = 'RECORD_FOUND' | 'NO_RECORD_FOUND' | 'STATE_NOT_FULFILLED';
+
+export interface MvrRecord {
+  result: MvrSearchResult;
+  /** Why a state did not fulfil the request, when it did not. */
+  reason?: string;
+  subject: { firstName: string; lastName: string; dateOfBirth: string };
+  licence: MvrLicence | null;
+  violations: MvrViolation[];
+  accidents: MvrAccident[];
+  dmvActions: MvrDmvAction[];
+  texasRecordType?: TexasRecordType;
+  /** When the provider produced the record. */
+  reportedAt: string;
+  providerReference: string;
+}
