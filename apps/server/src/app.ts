@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(guardPlugin, { db, tokens });
 
   await app.register(async (api) => {
-    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy });
+    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
     await api.register(healthRoutes, { db, queue: deps.queue ?? (() => undefined), version: VERSION });
     await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
     await api.register(usersRoutes, { users });

@@ -18,6 +18,9 @@ export function abilityRules(permissions: Permission[], companyId: string): RawR
     subject: toSubject(permission.subject),
   }));
   rules.push({ action: 'own', subject: 'CompanyRestrictedResource', conditions: { companyId } });
+  // `manage all` (Company Admin) would otherwise own every company's resources: a later inverted
+  // rule wins in CASL, so no role owns a resource of another company.
+  rules.push({ action: 'own', subject: 'CompanyRestrictedResource', conditions: { companyId: { $ne: companyId } }, inverted: true });
   return rules;
 }
 

@@ -38,7 +38,11 @@ export function resolveTenant(host: string, settings: Pick<TenancySettings, 'roo
 export function isMainDomain(host: string, settings: Pick<TenancySettings, 'mainDomainSuffixes' | 'rootDomain' | 'customDomains'>): boolean {
   if (resolveTenant(host, settings) !== '') return false;
   const hostname = hostnameOf(host);
-  return settings.mainDomainSuffixes.some((suffix) => hostname === suffix || hostname.endsWith(`.${suffix}`) || hostname.endsWith(suffix));
+  // A suffix matches whole labels only: "app.clearlane.com" is main, "notclearlane.com" is not.
+  return settings.mainDomainSuffixes.some((raw) => {
+    const suffix = raw.trim().toLowerCase().replace(/^\./, '');
+    return suffix !== '' && (hostname === suffix || hostname.endsWith(`.${suffix}`));
+  });
 }
 
 /**

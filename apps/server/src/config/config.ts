@@ -39,6 +39,8 @@ export const ConfigSchema = z
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
     INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
     ISSUER: z.string().default('clearlane'),
+    /** Sign-in, code and reset requests per client address per minute, on top of the per-account lock. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Clearlane <no-reply@clearlane.local>'),

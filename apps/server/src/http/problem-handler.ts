@@ -5,6 +5,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@clearlane/contract';
 import { AppError, titleOf, type FieldError } from './errors.ts';
 
+// Stable codes for the 4xx answers Fastify and its plugins raise themselves (their own codes, such
+// as FST_ERR_CTP_INVALID_MEDIA_TYPE, are internals; the rate limiter sets none).
+const FRAMEWORK_CODES: Record<number, string> = {
+  400: 'BadRequest', 404: 'NotFound', 405: 'MethodNotAllowed', 406: 'NotAcceptable', 413: 'ContentTooLarge',
+  415: 'UnsupportedMediaType', 429: 'TooManyRequests',
+};
+
 const CONTEXT_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: Omit<Problem, 'type' | 'title' | 'instance'> & { title?: string }) {
@@ -50,6 +57,6 @@ export function registerProblemHandler(app: FastifyInstance) {
       return sendProblem(reply, request, { status, code: 'InternalError', detail: 'Something went wrong on our side. Please try again.' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type, rate limit) keep their message.
-    return sendProblem(reply, request, { status, code: error.code ?? 'BadRequest', detail: error.message });
+    return sendProblem(reply, request, { status, code: FRAMEWORK_CODES[status] ?? 'BadRequest', detail: error.message });
   });
 }

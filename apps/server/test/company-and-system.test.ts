@@ -1,0 +1,183 @@
+// The company endpoints, the system message hub, the public portal config (host → tenant), health
+// and the OpenAPI document.
+import { beforeAll, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { KNOWN_PLUGINS } from '@clearlane/contract';
+import { writeSystemMessage } from '../src/modules/system/system-message.ts';
+import { updateCompany } from '../src/modules/company/company.repository.ts';
+import {
+  GLOBEX_HOST, describeEachDatabase, expectProblem, get, newCompany, seedTwoCompanies, signInAs,
+} from './helpers.ts';
+
+describeEachDatabase('company', (t) => {
+  let seeded: Awaited<ReturnType<typeof seedTwoCompanies>>;
+  let adminToken: string;
+  let viewerToken: string;
+  let globexToken: string;
+
+  beforeAll(async () => {
+    seeded = await seedTwoCompanies(t.db);
+    adminToken = (await signInAs(t.app, seeded.users.admin.email)).idToken;
+    viewerToken = (await signInAs(t.app, seeded.users.viewer.email)).idToken;
+    globexToken = (await signInAs(t.app, seeded.users.globexAdmin.email, undefined, GLOBEX_HOST)).idToken;
+  });
+
+  it('GET /company/me returns my company, for every role', async () => {
+    for (const token of [adminToken, viewerToken]) {
+      const response = await get(t.app, '/api/v1/company/me', token);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        id: seeded.acme.id, name: 'Acme Logistics', tenantIdentifier: 'acme', customDomains: [], plugins: [...KNOWN_PLUGINS], createdAt: expect.any(String),
+      });
+    }
+  });
+
+  it('GET /company/me of another company\'s admin is their own company, never mine', async () => {
+    const response = await get(t.app, '/api/v1/company/me', globexToken, GLOBEX_HOST);
+    expect(response.json()).toMatchObject({ id: seeded.globex.id, name: 'Globex Insurance' });
+    expect(response.body).not.toContain(seeded.acme.id);
+  });
+
+  it('GET /company/me and /me/plugins need a valid token', async () => {
+    expectProblem(await get(t.app, '/api/v1/company/me'), 401, 'UserUnAuthenticatedException');
+    expectProblem(await get(t.app, '/api/v1/company/me', 'not.a.token'), 401, 'UserUnAuthenticatedException');
+    expectProblem(await get(t.app, '/api/v1/company/me/plugins'), 401, 'UserUnAuthenticatedException');
+  });
+
+  it('GET /company/me/plugins lists the features switched on, ignoring unknown ones', async () => {
+    const company = await newCompany(t.db, 'initech', 'Initech', { plugins: ['orders', 'claims'] });
+    const { email } = await (await import('./helpers.ts')).newUser(t.db, { tenant: 'initech', role: 'Viewer' });
+    const token = (await signInAs(t.app, email, undefined, 'initech.localhost:3000')).idToken;
+    const response = await get(t.app, '/api/v1/company/me/plugins', token, 'initech.localhost:3000');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ plugins: ['orders', 'claims'] });
+    await updateCompany(t.db, company.id, { plugins: ['orders', 'retired-feature'] });
+    expect((await get(t.app, '/api/v1/company/me/plugins', token)).json()).toEqual({ plugins: ['orders'] });
+  });
+
+  it('GET /hub/system-message: none, then the one an operator set; public', async () => {
+    const empty = await get(t.app, '/hub/system-message');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ message: null, severity: 'info', updatedAt: null });
+    await writeSystemMessage(t.db, 'Maintenance tonight at 22:00', 'warning');
+    const set = (await get(t.app, '/hub/system-message')).json();
+    expect(set).toMatchObject({ message: 'Maintenance tonight at 22:00', severity: 'warning', updatedAt: expect.any(String) });
+    await writeSystemMessage(t.db, null);
+    expect((await get(t.app, '/hub/system-message')).json().message).toBeNull();
+  });
+
+  it('GET /public/config resolves the tenant from the host', async () => {
+    t.services.tenancy.invalidate();
+    const atAcme = await get(t.app, '/api/v1/public/config', undefined, 'acme.localhost:3000');
+    expect(atAcme.statusCode).toBe(200);
+    expect(atAcme.json()).toMatchObject({
+      rootDomain: 'localhost',
+      portalUrl: 'http://localhost:3000',
+      tenant: { identifier: 'acme', name: 'Acme Logistics' },
+      passwordPolicy: { minLength: 6, requireLowercase: false, requireUppercase: false, requireNumbers: false, requireSymbols: false },
+      customDomains: {},
+      buildId: expect.any(String),
+    });
+    expect((await get(t.app, '/api/v1/public/config', undefined, 'localhost:3000')).json().tenant).toBeNull();
+    expect((await get(t.app, '/api/v1/public/config', undefined, '127.0.0.1:3000')).json().tenant).toBeNull();
+    expect((await get(t.app, '/api/v1/public/config', undefined, 'nosuch.localhost:3000')).json().tenant).toBeNull();
+  });
+
+  it('GET /public/config knows custom domains, and shows only the asking one', async () => {
+    await newCompany(t.db, 'umbrella', 'Umbrella Corp', { customDomains: ['portal.umbrella.example', 'risk.umbrella.example'] });
+    await newCompany(t.db, 'hooli', 'Hooli', { customDomains: ['portal.hooli.example'] });
+    t.services.tenancy.invalidate();
+    const config = (await get(t.app, '/api/v1/public/config', undefined, 'Portal.Umbrella.Example')).json();
+    expect(config.tenant).toEqual({ identifier: 'umbrella', name: 'Umbrella Corp' });
+    expect(config.customDomains).toEqual({ 'portal.umbrella.example': 'umbrella' });
+  });
+
+  it('GET /api/openapi.json is an OpenAPI 3.1 document of every route', async () => {
+    const response = await get(t.app, '/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Clearlane API', version: expect.any(String) });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual([
+      'GET /api/v1/auth/jwks.json',
+      'GET /api/v1/company/me',
+      'GET /api/v1/company/me/plugins',
+      'GET /api/v1/health',
+      'GET /api/v1/public/config',
+      'GET /api/v1/users',
+      'GET /api/v1/users/me',
+      'GET /api/v1/users/{id}',
+      'GET /hub/system-message',
+      'POST /api/v1/auth/confirm-reset-password',
+      'POST /api/v1/auth/forgot-password',
+      'POST /api/v1/auth/handoff',
+      'POST /api/v1/auth/handoff/redeem',
+      'POST /api/v1/auth/sign-in',
+      'POST /api/v1/auth/sign-in/confirm',
+      'POST /api/v1/auth/sign-out',
+      'POST /api/v1/auth/token',
+      'POST /api/v1/users',
+      'POST /api/v1/users/{id}/resendInvite',
+    ].sort());
+
+    // Every operation is described and answers with declared schemas that are valid JSON Schema 2020-12.
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'doc', components: doc.components ?? {} });
+    const resolveRefs = (schema: unknown): unknown =>
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        expect(operation.summary, name).toEqual(expect.any(String));
+        expect(Object.keys(operation.responses ?? {}).length, name).toBeGreaterThan(0);
+        for (const response of Object.values(operation.responses as Record<string, any>)) {
+          const schema = response.content?.['application/json']?.schema;
+          if (schema) expect(() => ajv.compile(resolveRefs(schema) as object), name).not.toThrow();
+        }
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        if (body) expect(() => ajv.compile(resolveRefs(body) as object), name).not.toThrow();
+        for (const parameter of operation.parameters ?? []) expect(parameter.in, name).toMatch(/^(query|path|header)$/);
+        // The bearer scheme is declared on the routes that need it.
+        if (path.startsWith('/api/v1/users') || path.startsWith('/api/v1/company')) expect(operation.security, name).toEqual([{ bearer: [] }]);
+      }
+    }
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('GET /api/docs serves the interactive reference', async () => {
+    const response = await get(t.app, '/api/docs');
+    let page = response;
+    if (response.statusCode >= 300 && response.statusCode < 400) page = await get(t.app, String(response.headers.location));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('/api/openapi.json');
+  });
+
+  it('an unknown API path is a JSON 404 problem', async () => {
+    expectProblem(await get(t.app, '/api/v1/nothing-here'), 404, 'NotFound');
+    expectProblem(await get(t.app, '/hub/nothing'), 404, 'NotFound');
+  });
+});
+
+describeEachDatabase('health', (t) => {
+  it('GET /health is 200 with API, database and queue up', async () => {
+    const response = await get(t.app, '/api/v1/health');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({
+      status: 'up',
+      version: expect.any(String),
+      components: { api: { status: 'up' }, database: { status: 'up' }, queue: { status: 'up' } },
+    });
+  });
+}, {}, { queue: true });
+
+describeEachDatabase('health without a queue', (t) => {
+  it('GET /health is 503 and names the component that is down', async () => {
+    const response = await get(t.app, '/api/v1/health');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'down', components: { database: { status: 'up' }, queue: { status: 'down', detail: expect.any(String) } } });
+  });
+});
