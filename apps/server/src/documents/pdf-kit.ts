@@ -1,0 +1,179 @@
+// Small layout helpers over pdfkit shared by every report: a header band, titled sections,
+// key-value grids, tables that break across pages with their header repeated, and page footers.
+import PDFDocument from 'pdfkit';
+
+export type Doc = PDFKit.PDFDocument;
+
+export interface Density {
+  base: number; // body font size
+  small: number;
+  heading: number;
+  gap: number; // space between sections
+  rowPadding: number;
+}
+
+export const RELAXED: Density = { base: 10, small: 8.5, heading: 13, gap: 16, rowPadding: 5 };
+export const TIGHT: Density = { base: 8.5, small: 7.5, heading: 10.5, gap: 8, rowPadding: 2.5 };
+
+const INK = '#1d2733';
+const MUTED = '#4a5563';
+const RULE = '#c9d1db';
+const BAND = '#0b4397';
+
+export function createDoc(title: string, subject: string): Doc {
+  return new PDFDocument({ size: 'LETTER', margins: { top: 54, bottom: 60, left: 50, right: 50 }, bufferPages: true, info: { Title: title, Subject: subject, Author: 'Clearlane' } });
+}
+
+export function toBuffer(doc: Doc): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
+const bottomLimit = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+
+export function ensureSpace(doc: Doc, height: number) {
+  if (doc.y + height > bottomLimit(doc)) doc.addPage();
+}
+
+export function headerBand(doc: Doc, title: string, lines: { left: string; right: string }[], density: Density) {
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const top = doc.y;
+  const height = 30 + lines.length * (density.small + 4);
+  doc.rect(x, top, width, height).fill(BAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(density.heading + 3).text(title, x + 12, top + 9, { width: width - 24 });
+  let y = top + 14 + density.heading + 3;
+  doc.font('Helvetica').fontSize(density.small);
+  for (const line of lines) {
+    doc.text(line.left, x + 12, y, { width: (width - 24) / 2, lineBreak: false });
+    doc.text(line.right, x + width / 2, y, { width: (width - 24) / 2, align: 'right', lineBreak: false });
+    y += density.small + 4;
+  }
+  doc.fillColor(INK);
+  doc.y = top + height + density.gap;
+  doc.x = x;
+}
+
+export function sectionTitle(doc: Doc, title: string, density: Density) {
+  ensureSpace(doc, density.heading + density.base * 3);
+  const x = doc.page.margins.left;
+  doc.font('Helvetica-Bold').fontSize(density.heading).fillColor(INK).text(title, x, doc.y);
+  const y = doc.y + 2;
+  doc.moveTo(x, y).lineTo(x + contentWidth(doc), y).lineWidth(0.7).strokeColor(RULE).stroke();
+  doc.y = y + density.rowPadding + 2;
+}
+
+/** Label/value pairs in `columns` columns. */
+export function keyValues(doc: Doc, pairs: [string, string][], density: Density, columns = 2) {
+  const x = doc.page.margins.left;
+  const columnWidth = contentWidth(doc) / columns;
+  for (let i = 0; i < pairs.length; i += columns) {
+    const row = pairs.slice(i, i + columns);
+    ensureSpace(doc, density.base * 2.6);
+    const top = doc.y;
+    let bottom = top;
+    row.forEach(([label, value], column) => {
+      const left = x + column * columnWidth;
+      doc.font('Helvetica').fontSize(density.small).fillColor(MUTED).text(label, left, top, { width: columnWidth - 10 });
+      doc.font('Helvetica-Bold').fontSize(density.base).fillColor(INK).text(value || '—', left, doc.y, { width: columnWidth - 10 });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + density.rowPadding;
+  }
+  doc.x = x;
+  doc.y += density.gap / 2;
+}
+
+export interface Column {
+  header: string;
+  width: number; // fraction of the content width
+  align?: 'left' | 'right' | 'center';
+}
+
+export function table(doc: Doc, columns: Column[], rows: string[][], density: Density, emptyText: string) {
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const widths = columns.map((column) => column.width * width);
+  const drawHeader = () => {
+    const top = doc.y;
+    doc.rect(x, top, width, density.small + density.rowPadding * 2 + 2).fill('#eef2f7');
+    let left = x;
+    doc.font('Helvetica-Bold').fontSize(density.small).fillColor(INK);
+    columns.forEach((column, index) => {
+      doc.text(column.header, left + 4, top + density.rowPadding + 1, { width: widths[index]! - 8, align: column.align ?? 'left', lineBreak: false });
+      left += widths[index]!;
+    });
+    doc.y = top + density.small + density.rowPadding * 2 + 2;
+  };
+  if (rows.length === 0) {
+    doc.font('Helvetica-Oblique').fontSize(density.base).fillColor(MUTED).text(emptyText, x, doc.y);
+    doc.y += density.gap;
+    doc.fillColor(INK);
+    return;
+  }
+  ensureSpace(doc, (density.base + density.rowPadding * 2) * 2);
+  drawHeader();
+  doc.font('Helvetica').fontSize(density.base).fillColor(INK);
+  for (const row of rows) {
+    const height = Math.max(...row.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 8 }))) + density.rowPadding * 2;
+    if (doc.y + height > bottomLimit(doc)) {
+      doc.addPage();
+      drawHeader();
+      doc.font('Helvetica').fontSize(density.base).fillColor(INK);
+    }
+    const top = doc.y;
+    let left = x;
+    row.forEach((cell, index) => {
+      doc.text(cell, left + 4, top + density.rowPadding, { width: widths[index]! - 8, align: columns[index]!.align ?? 'left' });
+      left += widths[index]!;
+    });
+    doc.moveTo(x, top + height).lineTo(x + width, top + height).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc.y = top + height;
+  }
+  doc.x = x;
+  doc.y += density.gap;
+}
+
+/** A coloured verdict box: outcome and one line per rule. */
+export function verdictBox(doc: Doc, title: string, tone: 'pass' | 'fail' | 'neutral', lines: string[], density: Density) {
+  const colours = { pass: ['#e6f4ea', '#1e6b34'], fail: ['#fdecea', '#a1261b'], neutral: ['#eef2f7', '#33415c'] } as const;
+  const [fill, ink] = colours[tone];
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  doc.font('Helvetica').fontSize(density.base);
+  const height = density.heading + 14 + lines.reduce((sum, line) => sum + doc.heightOfString(line, { width: width - 24 }) + 2, 0);
+  ensureSpace(doc, height + density.gap);
+  const top = doc.y;
+  doc.rect(x, top, width, height).fill(fill);
+  doc.fillColor(ink).font('Helvetica-Bold').fontSize(density.heading).text(title, x + 12, top + 7, { width: width - 24 });
+  doc.font('Helvetica').fontSize(density.base);
+  for (const line of lines) doc.text(line, x + 12, doc.y + 2, { width: width - 24 });
+  doc.fillColor(INK);
+  doc.y = top + height + density.gap;
+  doc.x = x;
+}
+
+/** Page "i of n" and a confidentiality line on every page; call once, after all content. */
+export function footers(doc: Doc, note: string, density: Density) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const x = doc.page.margins.left;
+    const y = doc.page.height - doc.page.margins.bottom + 18;
+    const width = contentWidth(doc);
+    // Writing inside the bottom margin must not trigger pdfkit's automatic page break.
+    const savedBottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(density.small - 0.5).fillColor(MUTED);
+    doc.text(note, x, y, { width: width * 0.75, lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, x + width * 0.75, y, { width: width * 0.25, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = savedBottom;
+  }
+  doc.fillColor(INK);
+}
