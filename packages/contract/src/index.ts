@@ -13,3 +13,4 @@ export * from './domain/driver-licence-formats.ts';
 export * from './domain/identifiers.ts';
 export * from './domain/mvr.ts';
 export * from './domain/adjudication.ts';
+export * from './domain/risk-reports.ts';

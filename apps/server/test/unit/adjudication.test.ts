@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULESET, RulesetSchema } from '@clearlane/contract';
 import { adjudicate } from '../../src/adjudication/evaluate.ts';
-import { InMemoryLedger, SandboxMvrProvider, scenarioFor } from '../../src/providers/mvr/sandbox-mvr-provider.ts';
+import { SandboxMvrProvider, scenarioFor } from '../../src/providers/mvr/sandbox-mvr-provider.ts';
+import { InMemoryLedger } from '../../src/providers/sandbox-shared.ts';
 import type { MvrRequest } from '../../src/providers/mvr/mvr-provider.ts';
 import { ProviderError } from '../../src/providers/provider-error.ts';
 

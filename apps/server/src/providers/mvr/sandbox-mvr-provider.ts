@@ -2,7 +2,7 @@
 // request, chosen by the last digit of the licence number (README has the table), so anyone can
 // produce every outcome on purpose. Dates are relative to the request, so "3 years ago" stays true.
 import type { MvrAccident, MvrDmvAction, MvrLicence, MvrRecord, MvrViolation } from '@clearlane/contract';
-import { ProviderError } from '../provider-error.ts';
+import { daysAgo, lastDigit, providerReference, SandboxBase } from '../sandbox-shared.ts';
 import type { MvrProvider, MvrRequest } from './mvr-provider.ts';
 
 export type SandboxScenario =
@@ -24,60 +24,22 @@ export const SANDBOX_SCENARIOS: Record<string, SandboxScenario> = {
 };
 
 export function scenarioFor(licenceNumber: string): SandboxScenario {
-  const digits = licenceNumber.replace(/\D/g, '');
-  return SANDBOX_SCENARIOS[digits.at(-1) ?? '0'] ?? 'CLEAN';
+  return SANDBOX_SCENARIOS[lastDigit(licenceNumber)] ?? 'CLEAN';
 }
 
-/** Remembers which idempotency keys the provider has answered, i.e. what it would bill. */
-export interface ProviderLedger {
-  /** Records a call; returns how many times this key has been seen, this call included. */
-  record(idempotencyKey: string): Promise<number>;
-}
-
-export class InMemoryLedger implements ProviderLedger {
-  readonly calls = new Map<string, number>();
-  async record(key: string) {
-    const count = (this.calls.get(key) ?? 0) + 1;
-    this.calls.set(key, count);
-    return count;
-  }
-}
-
-const day = 86_400_000;
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const ago = (from: Date, days: number) => isoDate(new Date(from.getTime() - days * day));
-const ahead = (from: Date, days: number) => isoDate(new Date(from.getTime() + days * day));
+const ago = daysAgo;
+const ahead = (from: Date, days: number) => daysAgo(from, -days);
 
 function violation(at: Date, daysAgo: number, code: string, description: string, category: MvrViolation['category'], points: number): MvrViolation {
   return { date: ago(at, daysAgo), convictionDate: ago(at, daysAgo - 45), code, description, category, points };
 }
 
-export interface SandboxOptions {
-  slowAnswerMs?: number;
-  ledger?: ProviderLedger;
-  sleep?: (ms: number) => Promise<void>;
-}
-
-export class SandboxMvrProvider implements MvrProvider {
+export class SandboxMvrProvider extends SandboxBase implements MvrProvider {
   readonly name = 'sandbox';
-  private readonly slowAnswerMs: number;
-  private readonly ledger: ProviderLedger;
-  private readonly sleep: (ms: number) => Promise<void>;
-
-  constructor(options: SandboxOptions = {}) {
-    this.slowAnswerMs = options.slowAnswerMs ?? 4_000;
-    this.ledger = options.ledger ?? new InMemoryLedger();
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-  }
 
   async fetchRecord(request: MvrRequest): Promise<MvrRecord> {
-    const scenario = scenarioFor(request.licenceNumber);
-    if (scenario === 'PROVIDER_ERROR') {
-      throw new ProviderError(`The ${request.state} DMV gateway did not answer (sandbox provider error).`, true, 'GATEWAY_TIMEOUT');
-    }
-    await this.ledger.record(request.idempotencyKey);
-    if (scenario === 'SLOW_ANSWER') await this.sleep(this.slowAnswerMs);
-    return buildRecord(scenario, request);
+    const digit = lastDigit(request.licenceNumber);
+    return this.answer(digit, request.idempotencyKey, `${request.state} DMV gateway`, () => buildRecord(scenarioFor(request.licenceNumber), request));
   }
 }
 
@@ -86,7 +48,7 @@ export function buildRecord(scenario: SandboxScenario, request: MvrRequest): Mvr
   const base = {
     subject: { firstName: request.firstName, lastName: request.lastName, dateOfBirth: request.dateOfBirth },
     reportedAt: at.toISOString(),
-    providerReference: `SBX-${request.state}-${request.idempotencyKey.slice(-12).toUpperCase()}`,
+    providerReference: providerReference(request.state, request.idempotencyKey),
     ...(request.state === 'TX' ? { texasRecordType: request.texasRecordType ?? 'TYPE_2_THREE_YEAR' } : {}),
   };
   if (scenario === 'NO_RECORD_FOUND') {
