@@ -1,16 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import './app/styles.css';
 import './lib/auth.ts';
 import { loadPublicConfig } from './lib/public-config.ts';
 import { App } from './app/app.tsx';
+import { router } from './app/router.tsx';
+import { startBackgroundTasks } from './app/background/background-tasks.ts';
 import { toastStore } from './app/toasts/toast-store.ts';
 
 const container = document.getElementById('root')!;
 
+// Start-up (SPEC.md §4): load this host's settings, start the background work, mount.
 loadPublicConfig()
   .then((config) => {
     toastStore.setDefaultPosition(config.toastPosition);
+    startBackgroundTasks(router);
     createRoot(container).render(
       <StrictMode>
         <App />

@@ -1,18 +1,46 @@
 import { createRouter } from '@tanstack/react-router';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth';
 import { routeTree } from '../routeTree.gen.ts';
-import { queryClient } from './query-client.ts';
+import { setUnauthenticatedHandler } from '../lib/auth.ts';
+import { persistUser } from '../lib/current-user.ts';
+import { clearError, currentPageError } from './errors/page-error.ts';
+import { RouteErrorPage } from './errors/route-error.tsx';
 import { setAppRouter } from './navigation/app-router.ts';
+import { queryClient } from './query-client.ts';
+import { notify } from './toasts/notify.ts';
 
 export const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0, // TanStack Query owns freshness
+  defaultErrorComponent: RouteErrorPage,
   scrollRestoration: true,
   scrollRestorationBehavior: 'smooth',
 });
 
 setAppRouter(router);
+
+// An application error belongs to the page it happened on: leaving the page clears it.
+router.subscribe('onBeforeNavigate', (event) => {
+  if (event.hrefChanged && currentPageError()) clearError();
+});
+
+// The server ended the session (a 401 that a forced refresh did not fix): back to sign-in.
+let redirectingToLogin = false;
+setUnauthenticatedHandler(() => {
+  persistUser(null);
+  queryClient.clear();
+  const here = router.state.location;
+  if (redirectingToLogin || here.pathname === '/login') return;
+  redirectingToLogin = true;
+  notify.error(AUTH_MESSAGES.noTokens);
+  void router
+    .navigate({ to: '/login', search: { redirect: here.href === '/' ? undefined : here.href }, replace: true })
+    .finally(() => {
+      redirectingToLogin = false;
+    });
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

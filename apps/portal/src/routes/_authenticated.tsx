@@ -1,14 +1,21 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { session } from '../lib/auth.ts';
-import { fetchUserContext, userContextQueryKey } from '../lib/current-user.ts';
+import { createFileRoute } from '@tanstack/react-router';
+import { requireSession } from '../app/auth/guards.ts';
 import { DefaultLayout } from '../app/layouts/default-layout.tsx';
+import { NotFoundInLayout } from '../app/errors/route-error.tsx';
+import { persistedUserFor, userContextQuery } from '../lib/current-user.ts';
 
-// The default layout: every page in it needs a valid session, otherwise /login.
+// The default layout: every page in it needs a valid session (SPEC.md §2 "Access guard").
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: async ({ location }) => {
-    const current = await session.getSession();
-    if (!current) throw redirect({ to: '/login', search: { redirect: location.href } });
+  beforeLoad: requireSession,
+  loader: ({ context }) => {
+    // A reload paints at once from the persisted user; a fresh copy is fetched right after.
+    const persisted = persistedUserFor(context.session.claims);
+    if (persisted && !context.queryClient.getQueryData(userContextQuery.queryKey)) {
+      context.queryClient.setQueryData(userContextQuery.queryKey, persisted, { updatedAt: 0 });
+    }
+    return context.queryClient.ensureQueryData(userContextQuery);
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData({ queryKey: userContextQueryKey, queryFn: fetchUserContext, staleTime: 60_000 }),
   component: DefaultLayout,
+  // Unknown paths of signed-in users keep the shell around the not-found page.
+  notFoundComponent: NotFoundInLayout,
 });

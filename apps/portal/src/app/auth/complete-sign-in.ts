@@ -35,23 +35,29 @@ export async function completeSignIn(tokens: Tokens, redirectTo?: string): Promi
   }
   queryClient.setQueryData(userContextQueryKey, context);
 
-  const here = pageLocation.current();
-  const destination = afterLoginDestination(context.user.tenantIdentifier, here, publicConfig());
-  const path = safeRedirectPath(redirectTo, here.origin);
-  if (destination) {
-    const handoff = await identity.createHandoff();
-    // The server knows every custom domain of the tenant; the portal only knows this host's.
-    const origin = (handoff.tenantIdentifier ? handoff.origin : destination).replace(/\/$/, '');
-    clearLocalSession();
-    const search = new URLSearchParams({ handoff: handoff.code });
-    if (path !== '/') search.set('redirect', path);
-    pageLocation.assign(`${origin}/login?${search.toString()}`);
-    return;
-  }
+  const path = safeRedirectPath(redirectTo, pageLocation.current().origin);
+  if (await handOffToHomeHost(context.user.tenantIdentifier, path)) return;
   const router = appRouter();
   // The public layout's guard ran while signed out; re-run guards so they see the session.
   await router.invalidate();
   await router.navigate({ href: path, replace: true });
+}
+
+/**
+ * When this host is not where the user belongs (SPEC.md §2 after-login rule), moves the session to
+ * the right host with a one-time code and answers true; the page is then unloading.
+ */
+export async function handOffToHomeHost(userTenant: string, path = '/'): Promise<boolean> {
+  const destination = afterLoginDestination(userTenant, pageLocation.current(), publicConfig());
+  if (!destination) return false;
+  const handoff = await identity.createHandoff();
+  // The server knows every custom domain of the tenant; the portal only knows this host's.
+  const origin = (handoff.tenantIdentifier ? handoff.origin : destination).replace(/\/$/, '');
+  clearLocalSession();
+  const search = new URLSearchParams({ handoff: handoff.code });
+  if (path !== '/') search.set('redirect', path);
+  pageLocation.assign(`${origin}/login?${search.toString()}`);
+  return true;
 }
 
 /** Exchanges a handoff code minted on another host for tokens, then continues as completeSignIn. */

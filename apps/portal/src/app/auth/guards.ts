@@ -1,0 +1,40 @@
+// The access guard both ways (SPEC.md §2), used by the layout routes' beforeLoad:
+//  - default layout: no tokens → /login?redirect=…; tokens that cannot become a session (expired,
+//    refresh refused) → the same, with a toast saying so; a session for another host → handed over;
+//  - unauthenticated layout: a valid session → /.
+import { redirect } from '@tanstack/react-router';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import { session } from '../../lib/auth.ts';
+import { notify } from '../toasts/notify.ts';
+import { handOffToHomeHost } from './complete-sign-in.ts';
+
+interface GuardLocation {
+  href: string;
+}
+
+function toLogin(location: GuardLocation) {
+  // Only a path travels in ?redirect=; login validates it again before using it.
+  return redirect({ to: '/login', search: { redirect: location.href === '/' ? undefined : location.href }, replace: true });
+}
+
+/** Waits forever: used while the page is being replaced by a full page load. */
+const unloading = () => new Promise<never>(() => {});
+
+export async function requireSession({ location, preload = false }: { location: GuardLocation; preload?: boolean }) {
+  if (!session.load()) throw toLogin(location);
+  // A network error propagates to the error page: being offline is not being signed out.
+  const current = await session.getSession();
+  if (!current) {
+    // A hover preload must not toast; the navigation that follows finds no tokens and redirects.
+    if (!preload) notify.error(AUTH_MESSAGES.noTokens);
+    throw toLogin(location);
+  }
+  if (!preload && (await handOffToHomeHost(current.claims.tenant_identifier ?? '', location.href))) await unloading();
+  return { session: current };
+}
+
+export async function redirectSignedInUser() {
+  // Any failure here (offline, refresh refused) means: show the public page.
+  const current = await session.getSession().catch(() => null);
+  if (current) throw redirect({ to: '/', replace: true });
+}

@@ -1,0 +1,36 @@
+// The router's error and not-found components, wired to the one error page.
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { isChunkLoadError, reloadAfterChunkError } from '../background/chunk-reload.ts';
+import { isBotUserAgent } from './bot-user-agent.ts';
+import { ErrorPage } from './error-page.tsx';
+import { toPageError } from './page-error.ts';
+
+// Decided once per error object (renders repeat, StrictMode renders twice): reload, or — when a
+// reload already happened within 10 s — fall through to the error page.
+const reloadDecisions = new WeakMap<object, boolean>();
+function reloadOnce(error: Error): boolean {
+  if (!reloadDecisions.has(error)) reloadDecisions.set(error, reloadAfterChunkError());
+  return reloadDecisions.get(error)!;
+}
+
+/** defaultErrorComponent: anything a route throws (loader, beforeLoad, render) lands here. */
+export function RouteErrorPage({ error }: ErrorComponentProps) {
+  const reloading = error instanceof Error && isChunkLoadError(error) && reloadOnce(error);
+  const bot = isBotUserAgent(navigator.userAgent);
+  useEffect(() => {
+    if (!reloading) console.error(error);
+  }, [error, reloading]);
+  if (reloading || bot) return null;
+  return <ErrorPage error={toPageError(error)} />;
+}
+
+/** Unmatched routes inside a layout: the layout's <main> already surrounds it. */
+export function NotFoundInLayout() {
+  return <ErrorPage error={{ status: 404, message: 'Page not found' }} />;
+}
+
+/** Unmatched routes outside any layout. */
+export function NotFoundStandalone() {
+  return <ErrorPage error={{ status: 404, message: 'Page not found' }} standalone />;
+}

@@ -1,0 +1,54 @@
+// The operator's system message above every page, signed in or not. Dismissing hides this message
+// for the rest of the browser session; a new or changed message shows again.
+import { Alert } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { SystemMessage } from '@clearlane/contract/company';
+import { systemMessageQuery } from '../../lib/system-message.ts';
+
+const DISMISSED_KEY = 'clearlane.systemMessageDismissed';
+const COLOR: Record<SystemMessage['severity'], string> = { info: 'lane', warning: 'orange.9', critical: 'red.8' };
+
+const messageKey = (message: SystemMessage) => `${message.updatedAt ?? ''}|${message.message ?? ''}`;
+
+function readDismissed(): string | null {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function SystemMessageBanner() {
+  const { data } = useQuery(systemMessageQuery);
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (!data?.message || dismissed === messageKey(data)) return null;
+
+  const dismiss = () => {
+    const key = messageKey(data);
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, key);
+    } catch {
+      // Storage blocked: dismissed until the next page load.
+    }
+    setDismissed(key);
+  };
+
+  return (
+    <Alert
+      role={data.severity === 'critical' ? 'alert' : 'status'}
+      variant="light"
+      color={COLOR[data.severity]}
+      icon={data.severity === 'info' ? <IconInfoCircle aria-hidden /> : <IconAlertTriangle aria-hidden />}
+      title={data.severity === 'info' ? 'Notice' : data.severity === 'warning' ? 'Warning' : 'Important'}
+      withCloseButton
+      closeButtonLabel="Dismiss system message"
+      onClose={dismiss}
+      mb="md"
+      data-testid="system-message"
+    >
+      {data.message}
+    </Alert>
+  );
+}

@@ -1,0 +1,42 @@
+// After each navigation: set document.title and tell screen-reader users which page they are on
+// (a client-side route change is silent otherwise). The live region exists before any message,
+// as assistive technology only announces changes to regions it already knows.
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { currentPageTitle, documentTitle } from './page-title.ts';
+
+// Pages render right after the router resolves; wait a moment so their <h1> is in the DOM.
+const SETTLE_MS = 80;
+
+export function RouteAnnouncer() {
+  const router = useRouter();
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let firstLoad = true;
+    const update = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const routeTitle = [...router.state.matches].reverse().find((match) => match.staticData?.title)?.staticData.title;
+        const title = currentPageTitle(routeTitle);
+        document.title = documentTitle(title);
+        // The first page load is announced by the browser itself.
+        if (!firstLoad) setAnnouncement(title ?? documentTitle(undefined));
+        firstLoad = false;
+      }, SETTLE_MS);
+    };
+    update();
+    const unsubscribe = router.subscribe('onResolved', update);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [router]);
+
+  return (
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer">
+      {announcement}
+    </div>
+  );
+}
