@@ -12,7 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedUsersRouteRouteImport } from './routes/_authenticated/users/route'
+import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgotPassword'
+import { Route as PublicHealthCheckRouteImport } from './routes/_public/healthCheck'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
+import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
+import { Route as AuthenticatedUsersAddUserRouteImport } from './routes/_authenticated/users/add-user'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -27,38 +32,104 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedUsersRouteRoute = AuthenticatedUsersRouteRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
+  id: '/forgotPassword',
+  path: '/forgotPassword',
+  getParentRoute: () => PublicRoute,
+} as any).lazy(() =>
+  import('./routes/_public/forgotPassword.lazy').then((d) => d.Route),
+)
+const PublicHealthCheckRoute = PublicHealthCheckRouteImport.update({
+  id: '/healthCheck',
+  path: '/healthCheck',
+  getParentRoute: () => PublicRoute,
+} as any).lazy(() =>
+  import('./routes/_public/healthCheck.lazy').then((d) => d.Route),
+)
 const PublicLoginRoute = PublicLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => PublicRoute,
 } as any).lazy(() => import('./routes/_public/login.lazy').then((d) => d.Route))
+const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedUsersRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/users/index.lazy').then((d) => d.Route),
+)
+const AuthenticatedUsersAddUserRoute =
+  AuthenticatedUsersAddUserRouteImport.update({
+    id: '/add-user',
+    path: '/add-user',
+    getParentRoute: () => AuthenticatedUsersRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/users/add-user.lazy').then((d) => d.Route),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
+  '/users': typeof AuthenticatedUsersRouteRouteWithChildren
+  '/forgotPassword': typeof PublicForgotPasswordRoute
+  '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
+  '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/users/': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
+  '/forgotPassword': typeof PublicForgotPasswordRoute
+  '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
+  '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/users': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
+  '/_public/forgotPassword': typeof PublicForgotPasswordRoute
+  '/_public/healthCheck': typeof PublicHealthCheckRoute
   '/_public/login': typeof PublicLoginRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login'
+  fullPaths:
+    | '/'
+    | '/users'
+    | '/forgotPassword'
+    | '/healthCheck'
+    | '/login'
+    | '/users/add-user'
+    | '/users/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login'
+  to:
+    | '/'
+    | '/forgotPassword'
+    | '/healthCheck'
+    | '/login'
+    | '/users/add-user'
+    | '/users'
   id:
     | '__root__'
     | '/_authenticated'
     | '/_public'
+    | '/_authenticated/users'
+    | '/_public/forgotPassword'
+    | '/_public/healthCheck'
     | '/_public/login'
     | '/_authenticated/'
+    | '/_authenticated/users/add-user'
+    | '/_authenticated/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -89,6 +160,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/users': {
+      id: '/_authenticated/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AuthenticatedUsersRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_public/forgotPassword': {
+      id: '/_public/forgotPassword'
+      path: '/forgotPassword'
+      fullPath: '/forgotPassword'
+      preLoaderRoute: typeof PublicForgotPasswordRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/healthCheck': {
+      id: '/_public/healthCheck'
+      path: '/healthCheck'
+      fullPath: '/healthCheck'
+      preLoaderRoute: typeof PublicHealthCheckRouteImport
+      parentRoute: typeof PublicRoute
+    }
     '/_public/login': {
       id: '/_public/login'
       path: '/login'
@@ -96,14 +188,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicLoginRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_authenticated/users/': {
+      id: '/_authenticated/users/'
+      path: '/'
+      fullPath: '/users/'
+      preLoaderRoute: typeof AuthenticatedUsersIndexRouteImport
+      parentRoute: typeof AuthenticatedUsersRouteRoute
+    }
+    '/_authenticated/users/add-user': {
+      id: '/_authenticated/users/add-user'
+      path: '/add-user'
+      fullPath: '/users/add-user'
+      preLoaderRoute: typeof AuthenticatedUsersAddUserRouteImport
+      parentRoute: typeof AuthenticatedUsersRouteRoute
+    }
   }
 }
 
+interface AuthenticatedUsersRouteRouteChildren {
+  AuthenticatedUsersAddUserRoute: typeof AuthenticatedUsersAddUserRoute
+  AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
+}
+
+const AuthenticatedUsersRouteRouteChildren: AuthenticatedUsersRouteRouteChildren =
+  {
+    AuthenticatedUsersAddUserRoute: AuthenticatedUsersAddUserRoute,
+    AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
+  }
+
+const AuthenticatedUsersRouteRouteWithChildren =
+  AuthenticatedUsersRouteRoute._addFileChildren(
+    AuthenticatedUsersRouteRouteChildren,
+  )
+
 interface AuthenticatedRouteChildren {
+  AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
 }
 
@@ -112,10 +236,14 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 )
 
 interface PublicRouteChildren {
+  PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
+  PublicHealthCheckRoute: typeof PublicHealthCheckRoute
   PublicLoginRoute: typeof PublicLoginRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicForgotPasswordRoute: PublicForgotPasswordRoute,
+  PublicHealthCheckRoute: PublicHealthCheckRoute,
   PublicLoginRoute: PublicLoginRoute,
 }
 

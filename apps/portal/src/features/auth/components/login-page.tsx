@@ -1,46 +1,166 @@
-import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
-import { identity } from '../../../lib/identity.ts';
-import { session } from '../../../lib/auth.ts';
-import { ApiError } from '../../../lib/api-error.ts';
+// /login: the sign-in conversation, one form per `nextStep` the identity API answers (SPEC.md §4).
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import type { MfaType, SignInResult } from '@clearlane/contract/auth';
+import { completeSignIn, redeemHandoff } from '../../../app/auth/complete-sign-in.ts';
+import { publicConfig } from '../../../lib/public-config.ts';
+import { messageOf } from './auth-errors.ts';
+import { CodeStep } from './login-steps/code-step.tsx';
+import { CredentialsStep } from './login-steps/credentials-step.tsx';
+import { MfaSelectionStep } from './login-steps/mfa-selection-step.tsx';
+import { NewPasswordStep } from './login-steps/new-password-step.tsx';
+import { ResetRequiredStep } from './login-steps/reset-required-step.tsx';
+import { TotpSetupPanel } from './login-steps/totp-setup-panel.tsx';
+
+type Flow =
+  | { step: 'CREDENTIALS'; notice: string | null }
+  | { step: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED'; session: string }
+  | { step: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP'; session: string; sharedSecret: string; qrCodeDataUrl: string }
+  | { step: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'; session: string }
+  | { step: 'CONFIRM_SIGN_IN_WITH_SMS_CODE'; session: string; destination: string }
+  | { step: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION'; session: string; allowed: MfaType[] }
+  | { step: 'RESET_PASSWORD'; destination: string }
+  | { step: 'FINISHING' };
+
+const UNSUPPORTED = 'This sign-in step is not available in the portal. Please contact your company administrator.';
 
 export function LoginPage() {
+  const search = useSearch({ from: '/_public/login' });
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (/^\S+@\S+\.\S+$/.test(value) ? null : 'Enter your email address'),
-      password: (value) => (value ? null : 'Enter your password'),
-    },
-  });
+  const [email, setEmail] = useState(search.email ?? '');
+  const [flow, setFlow] = useState<Flow>(() => (search.handoff ? { step: 'FINISHING' } : { step: 'CREDENTIALS', notice: null }));
+  // Bumped on every return to the first step, so it mounts afresh with its notice and focus.
+  const [attempt, setAttempt] = useState(0);
 
-  const submit = form.onSubmit(async (values) => {
-    setError(null);
+  const restart = (notice: string | null = null) => {
+    setFlow({ step: 'CREDENTIALS', notice });
+    setAttempt((value) => value + 1);
+  };
+
+  const finish = async (tokens: NonNullable<SignInResult['tokens']>) => {
+    setFlow({ step: 'FINISHING' });
     try {
-      const result = await identity.signIn(values.email, values.password);
-      if (result.nextStep === 'DONE' && result.tokens) {
-        session.store(result.tokens);
-        await navigate({ to: '/' });
-      }
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Sign-in failed. Please try again.');
+      await completeSignIn(tokens, search.redirect);
+    } catch (error) {
+      restart(messageOf(error, 'An error occurred while fetching user information.'));
     }
-  });
+  };
 
+  /** Moves to the form of the step the server asks for next. */
+  const handleResult = async (result: SignInResult, forEmail = email) => {
+    setEmail(forEmail);
+    const session = result.session ?? '';
+    switch (result.nextStep) {
+      case 'DONE':
+        if (result.tokens) return finish(result.tokens);
+        return restart('Sign-in failed. Please try again.');
+      case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+        return setFlow({ step: result.nextStep, session });
+      case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+        return setFlow({
+          step: result.nextStep,
+          session,
+          sharedSecret: result.totpSetupDetails?.sharedSecret ?? '',
+          qrCodeDataUrl: result.totpSetupDetails?.qrCodeDataUrl ?? '',
+        });
+      case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+        return setFlow({ step: result.nextStep, session });
+      case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
+        return setFlow({ step: result.nextStep, session, destination: result.codeDeliveryDetails?.destination ?? 'your phone' });
+      case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+        return setFlow({ step: result.nextStep, session, allowed: result.allowedMfaTypes ?? ['TOTP', 'SMS'] });
+      case 'RESET_PASSWORD':
+        return setFlow({ step: 'RESET_PASSWORD', destination: result.codeDeliveryDetails?.destination ?? forEmail });
+      default:
+        return restart(UNSUPPORTED);
+    }
+  };
+
+  // ?handoff=…: another host signed us in and handed the session over; redeem the one-time code once.
+  const redeemed = useRef<string | null>(null);
+  useEffect(() => {
+    const code = search.handoff;
+    if (!code || redeemed.current === code) return;
+    redeemed.current = code;
+    redeemHandoff(code, search.redirect).catch((error: unknown) => {
+      // The code is spent or expired: drop it from the address and let the user sign in here.
+      void navigate({ to: '/login', search: { redirect: search.redirect }, replace: true });
+      restart(messageOf(error, 'This sign-in link has expired. Please sign in.'));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per handoff code
+  }, [search.handoff]);
+
+  const common = { onResult: (result: SignInResult) => handleResult(result), onSessionOver: (message: string) => restart(message), onRestart: () => restart() };
+
+  switch (flow.step) {
+    case 'CREDENTIALS':
+      return <CredentialsStep key={attempt} initialEmail={email} notice={flow.notice} onResult={handleResult} />;
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return <NewPasswordStep session={flow.session} email={email} policy={publicConfig().passwordPolicy} {...common} />;
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return (
+        <CodeStep
+          key={flow.session}
+          title="Set up two-step verification"
+          description="Your company requires a second step when you sign in. Link an authenticator app to your account."
+          codeLabel="Code from your app"
+          session={flow.session}
+          submitLabel="Verify and finish"
+          {...common}
+        >
+          <TotpSetupPanel qrCodeDataUrl={flow.qrCodeDataUrl} sharedSecret={flow.sharedSecret} />
+        </CodeStep>
+      );
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return (
+        <CodeStep
+          key={flow.session}
+          title="Enter your verification code"
+          description={<>Open your authenticator app and enter the 6-digit code for Clearlane ({email}).</>}
+          codeLabel="Code from your app"
+          session={flow.session}
+          {...common}
+        />
+      );
+    case 'CONFIRM_SIGN_IN_WITH_SMS_CODE':
+      return (
+        <CodeStep
+          key={flow.session}
+          title="Check your phone"
+          description={
+            <>
+              We texted a 6-digit code to <strong>{flow.destination}</strong>. It expires in 10 minutes.
+            </>
+          }
+          codeLabel="Code from the text message"
+          session={flow.session}
+          {...common}
+        />
+      );
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+      return <MfaSelectionStep key={flow.session} session={flow.session} allowed={flow.allowed} {...common} />;
+    case 'RESET_PASSWORD':
+      return <ResetRequiredStep email={email} destination={flow.destination} onRestart={() => restart()} />;
+    case 'FINISHING':
+      return <Finishing />;
+  }
+}
+
+function Finishing() {
+  useDocumentTitle('Signing in · Clearlane');
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Title order={1} fz="h2">Sign in</Title>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
-          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
-          <Button type="submit" loading={form.submitting}>Sign in</Button>
-        </Stack>
-      </form>
+    <Paper withBorder shadow="sm" p="xl" radius="md" aria-busy="true">
+      <Stack align="center" gap="sm" py="md">
+        <Loader aria-hidden />
+        <Title order={1} fz="h3">
+          Signing you in…
+        </Title>
+        <Text c="dimmed" fz="sm" role="status">
+          Loading your account and company.
+        </Text>
+      </Stack>
     </Paper>
   );
 }

@@ -1,8 +1,219 @@
-import { Title } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { fetchUserContext, userContextQueryKey } from '../../../lib/current-user.ts';
+// /: who I am, my company, what I may do, and where to go from here.
+import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuilding, IconChevronRight, IconShieldCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { tenantOrigin } from '@clearlane/contract/tenancy';
+import { Can, useAbility } from '../../../lib/ability.tsx';
+import { useUserContext } from '../../../lib/current-user.ts';
+import { publicConfig } from '../../../lib/public-config.ts';
+import { useMyCompany } from '../api/get-my-company.ts';
+import { PermissionsGrid } from './permissions-grid.tsx';
+
+const PLUGIN_LABELS: Record<string, string> = {
+  orders: 'Orders',
+  'bulk-orders': 'Bulk orders',
+  claims: 'Claims',
+  monitoring: 'Monitoring',
+  'dot-scores': 'DOT scores',
+  businesses: 'Businesses',
+  downloads: 'Downloads',
+};
 
 export function HomePage() {
-  const { data } = useSuspenseQuery({ queryKey: userContextQueryKey, queryFn: fetchUserContext });
-  return <Title order={1}>Welcome, {data.user.firstName}</Title>;
+  const { user, plugins } = useUserContext();
+  const ability = useAbility();
+  const company = useMyCompany();
+  useDocumentTitle('Home · Clearlane');
+
+  const roleNames = user.roles.map((role) => role.name);
+  const otherCompanies = user.companies.filter((membership) => membership.companyId !== user.companyId);
+  const here = { protocol: location.protocol, host: location.host };
+  const config = publicConfig();
+  const twoStep = user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
+
+  return (
+    <Stack gap="xl" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1}>Welcome, {user.firstName}</Title>
+        <Text c="dimmed">
+          You are signed in to {user.companyName} as {roleNames.join(', ')}.
+        </Text>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Section title="Your profile" icon={<IconShieldCheck size={18} aria-hidden />}>
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <Avatar size="lg" radius="xl" color="lane" aria-hidden>
+              {user.firstName[0]}
+              {user.lastName[0]}
+            </Avatar>
+            <Stack gap={6}>
+              <Text fw={600} fz="lg">
+                {user.firstName} {user.lastName}
+              </Text>
+              <Text fz="sm">{user.email}</Text>
+              <Group gap={6}>
+                {roleNames.map((name) => (
+                  <Badge key={name} variant="filled" color="lane">
+                    {name}
+                  </Badge>
+                ))}
+              </Group>
+              <Facts
+                items={[
+                  ['Two-step verification', twoStep],
+                  ['Phone', user.phoneNumber ?? 'Not set'],
+                ]}
+              />
+            </Stack>
+          </Group>
+        </Section>
+
+        <Section title="Your company" icon={<IconBuilding size={18} aria-hidden />}>
+          <Stack gap="sm">
+            <Text fw={600} fz="lg">
+              {user.companyName}
+            </Text>
+            <Facts
+              items={[
+                ['Tenant', user.tenantIdentifier],
+                ['Portal address', tenantOrigin(user.tenantIdentifier, here, config).replace(/^https?:\/\//, '')],
+                [
+                  'Custom domains',
+                  company.isPending ? <Skeleton h={14} w={120} component="span" display="inline-block" /> : company.data?.customDomains.join(', ') || 'None',
+                ],
+              ]}
+            />
+            <div>
+              <Text fz="sm" fw={500} mb={6}>
+                Features switched on
+              </Text>
+              {plugins.length === 0 ? (
+                <Text fz="sm" c="dimmed">
+                  No optional features yet.
+                </Text>
+              ) : (
+                <Group gap={6}>
+                  {plugins.map((plugin) => (
+                    <Badge key={plugin} variant="outline" color="lane">
+                      {PLUGIN_LABELS[plugin] ?? plugin}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </div>
+          </Stack>
+        </Section>
+      </SimpleGrid>
+
+      {otherCompanies.length > 0 && (
+        <Section title="Your other companies" icon={<IconBuilding size={18} aria-hidden />}>
+          <Stack gap="xs">
+            <Text fz="sm" c="dimmed">
+              You also belong to these companies. Each has its own portal address; sign in there to work in it.
+            </Text>
+            {otherCompanies.map((membership) => {
+              const origin = tenantOrigin(membership.tenantIdentifier, here, config);
+              return (
+                <Group key={membership.companyId} justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text fw={600} fz="sm">
+                      {membership.companyName}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {membership.role}
+                    </Text>
+                  </div>
+                  <Anchor href={`${origin}/login`} fz="sm">
+                    Open {origin.replace(/^https?:\/\//, '')}
+                  </Anchor>
+                </Group>
+              );
+            })}
+          </Stack>
+        </Section>
+      )}
+
+      <Section title="What you can do" icon={<IconShieldCheck size={18} aria-hidden />} headingId="permissions-heading">
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed">
+            What your role allows in {user.companyName}. Your company administrator can change your role.
+          </Text>
+          <PermissionsGrid ability={ability} />
+        </Stack>
+      </Section>
+
+      <Can I="view" a="User">
+        <Stack gap="sm">
+          <Title order={2} fz="h3">
+            Quick links
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <QuickLink to="/users" icon={<IconUsers size={20} aria-hidden />} title="Users" description="See who can sign in to your company." />
+            <Can I="create" a="User">
+              <QuickLink to="/users/add-user" icon={<IconUserPlus size={20} aria-hidden />} title="Invite a user" description="Send someone a sign-in invitation." />
+            </Can>
+          </SimpleGrid>
+        </Stack>
+      </Can>
+    </Stack>
+  );
+}
+
+function Section({ title, icon, headingId, children }: { title: string; icon: ReactNode; headingId?: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
+      <Group gap="xs" mb="md">
+        <ThemeIcon variant="light" radius="md" aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <Title order={2} fz="h4" id={headingId}>
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <Stack gap={4} component="dl" m={0}>
+      {items.map(([label, value]) => (
+        <Group key={label} gap="xs" wrap="nowrap">
+          <Text component="dt" fz="sm" c="dimmed" w={160} style={{ flexShrink: 0 }}>
+            {label}
+          </Text>
+          <Text component="dd" fz="sm" m={0}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function QuickLink({ to, icon, title, description }: { to: '/users' | '/users/add-user'; icon: ReactNode; title: string; description: string }) {
+  return (
+    <UnstyledButton component={Link} to={to}>
+      <Card withBorder radius="md" padding="md" h="100%">
+        <Group wrap="nowrap" justify="space-between">
+          <Group wrap="nowrap" gap="sm">
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+              {icon}
+            </ThemeIcon>
+            <div>
+              <Text fw={600}>{title}</Text>
+              <Text fz="sm" c="dimmed">
+                {description}
+              </Text>
+            </div>
+          </Group>
+          <IconChevronRight size={18} aria-hidden />
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
 }

@@ -1,0 +1,68 @@
+import { Alert, Button, Radio, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { MfaType, SignInResult } from '@clearlane/contract/auth';
+import { useConfirmSignIn } from '../../api/confirm-sign-in.ts';
+import { AuthCard } from '../auth-card.tsx';
+import { isSessionOver, messageOf } from '../auth-errors.ts';
+import { StepFooter } from './step-footer.tsx';
+
+const OPTIONS: Record<MfaType, { label: string; description: string }> = {
+  TOTP: { label: 'Authenticator app', description: 'Use the 6-digit code from your authenticator app.' },
+  SMS: { label: 'Text message', description: 'We text a 6-digit code to your phone.' },
+};
+
+interface MfaSelectionStepProps {
+  session: string;
+  allowed: MfaType[];
+  onResult: (result: SignInResult) => Promise<void> | void;
+  onSessionOver: (message: string) => void;
+  onRestart: () => void;
+}
+
+export function MfaSelectionStep({ session, allowed, onResult, onSessionOver, onRestart }: MfaSelectionStepProps) {
+  const confirm = useConfirmSignIn();
+  const [choice, setChoice] = useState<string>(allowed[0] ?? 'TOTP');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setError(null);
+    try {
+      await onResult(await confirm.mutateAsync({ session, challengeResponse: choice }));
+    } catch (caught) {
+      if (isSessionOver(caught)) return onSessionOver(caught.message);
+      setError(messageOf(caught));
+    }
+  };
+
+  return (
+    <AuthCard title="Choose how to verify" description="Your account has more than one way to confirm it is you.">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
+              {error}
+            </Alert>
+          )}
+          <Radio.Group value={choice} onChange={setChoice} label="Verification method" required>
+            <Stack gap="sm" mt="xs">
+              {allowed.map((type, index) => (
+                <Radio key={type} value={type} label={OPTIONS[type].label} description={OPTIONS[type].description} autoFocus={index === 0} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Button type="submit" loading={confirm.isPending} fullWidth>
+            Continue
+          </Button>
+          <StepFooter onRestart={onRestart} />
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMailForward } from '@tabler/icons-react';
+import type { UserSummary } from '@clearlane/contract/users';
+import { notify } from '../../../app/toasts/notify.ts';
+import { useResendInvite } from '../api/resend-invite.ts';
+
+/** Row action of an invited user: confirm, send a fresh temporary password, say so. */
+export function ResendInviteButton({ user }: { user: UserSummary }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const resend = useResendInvite();
+  const name = `${user.firstName} ${user.lastName}`;
+
+  const confirm = async () => {
+    try {
+      await resend.mutateAsync(user.id);
+      close();
+      notify.success(`Invitation sent again to ${user.email}`);
+    } catch (error) {
+      close();
+      notify.error(error instanceof Error ? error.message : 'The invitation could not be sent.');
+    }
+  };
+
+  return (
+    <>
+      <Button variant="light" size="compact-sm" leftSection={<IconMailForward size={14} aria-hidden />} onClick={open} aria-label={`Resend invite to ${name}`}>
+        Resend invite
+      </Button>
+      <Modal opened={opened} onClose={close} title="Resend the invitation?" centered>
+        <Stack gap="md">
+          <Text fz="sm">
+            We will email <strong>{user.email}</strong> a new temporary password. The one sent before stops working.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={() => void confirm()} loading={resend.isPending} data-autofocus>
+              Resend invite
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
