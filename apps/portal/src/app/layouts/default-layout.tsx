@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { AbilityProvider, abilityFor } from '../../lib/ability.tsx';
 import { useUserContext } from '../../lib/current-user.ts';
 import { isNavItemActive, NAV_ITEMS, visibleNavItems } from '../navigation/nav-config.ts';
@@ -8,8 +9,8 @@ import { Logo } from './logo.tsx';
 import { SystemMessageBanner } from './system-message-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** The default (authenticated) layout: navigation, company name, user menu, system message. */
-export function DefaultLayout() {
+/** The default (authenticated) layout: navigation, company name, user menu, system message. Renders `children` in place of the routed page when given (the not-found page). */
+export function DefaultLayout({ children }: { children?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
   const { user, plugins } = useUserContext();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -57,7 +58,7 @@ export function DefaultLayout() {
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
           <SystemMessageBanner />
-          <Outlet />
+          {children ?? <Outlet />}
         </AppShell.Main>
       </AppShell>
     </AbilityProvider>

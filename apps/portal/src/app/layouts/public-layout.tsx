@@ -1,11 +1,12 @@
 import { Anchor, Box, Center, Group, Stack, Text } from '@mantine/core';
 import { Link, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { publicConfig } from '../../lib/public-config.ts';
 import { Logo } from './logo.tsx';
 import { SystemMessageBanner } from './system-message-banner.tsx';
 
 /** The unauthenticated layout: a centred column with the brand, the tenant's name and the system message. */
-export function PublicLayout() {
+export function PublicLayout({ children }: { children?: ReactNode }) {
   const tenant = publicConfig().tenant;
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
@@ -25,7 +26,7 @@ export function PublicLayout() {
             </Stack>
           </Group>
           <SystemMessageBanner />
-          <Outlet />
+          {children ?? <Outlet />}
           <Text ta="center" fz="xs" c="dimmed">
             Need help? Contact your company administrator.{' '}
             <Anchor component={Link} to={'/healthCheck' as '/'} fz="xs">

@@ -1,0 +1,25 @@
+// The root's not-found page. An unmatched path matches no layout route (the layouts are pathless),
+// so the root renders it — inside the layout the visitor would see anyway: the default layout for a
+// signed-in user (the shell stays), the public layout otherwise.
+import { Suspense } from 'react';
+import { session } from '../../lib/auth.ts';
+import { DefaultLayout } from '../layouts/default-layout.tsx';
+import { PublicLayout } from '../layouts/public-layout.tsx';
+import { NotFoundInLayout } from './route-error.tsx';
+
+export function NotFoundAnywhere() {
+  if (session.load()) {
+    return (
+      <Suspense fallback={null}>
+        <DefaultLayout>
+          <NotFoundInLayout />
+        </DefaultLayout>
+      </Suspense>
+    );
+  }
+  return (
+    <PublicLayout>
+      <NotFoundInLayout />
+    </PublicLayout>
+  );
+}
