@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run typecheck`: `tsc -p` for every TypeScript project of the repository, one after another.
+// `npm run typecheck`: `tsc -p` for every TypeScript project of the repository.
 // A project whose tsconfig does not exist (yet) is skipped, so the command works while a workspace is
 // being written. A "solution" tsconfig (files: [] plus references) is checked through its references.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,24 +33,37 @@ function configsOf(dir) {
     .filter((path) => existsSync(path));
 }
 
-let failed = 0;
+// Two at a time (the machines have 2 cores); each project's output is printed whole when it ends.
+const jobs = [];
 for (const dir of projects) {
   const configs = configsOf(dir);
-  if (configs.length === 0) {
-    console.log(`typecheck ${dir}: skipped (no tsconfig.json)`);
-    continue;
-  }
-  for (const config of configs) {
-    const name = relative(root, config);
-    const started = performance.now();
-    const result = spawnSync(process.execPath, [tsc, '-p', config, '--noEmit', '--pretty', 'false'], { cwd: root, stdio: 'inherit' });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    if (result.status === 0) {
-      console.log(`typecheck ${name}: ok (${seconds} s)`);
-    } else {
-      failed++;
-      console.log(`typecheck ${name}: FAILED (${seconds} s)`);
-    }
-  }
+  if (configs.length === 0) console.log(`typecheck ${dir}: skipped (no tsconfig.json)`);
+  jobs.push(...configs);
 }
+
+function check(config) {
+  return new Promise((done) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [tsc, '-p', config, '--noEmit', '--pretty', 'false'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      console.log(`typecheck ${relative(root, config)}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)`);
+      done(code === 0);
+    });
+  });
+}
+
+const concurrency = Math.max(1, Math.min(2, availableParallelism()));
+let next = 0;
+let failed = 0;
+await Promise.all(Array.from({ length: concurrency }, async () => {
+  while (next < jobs.length) {
+    const ok = await check(jobs[next++]);
+    if (!ok) failed++;
+  }
+}));
 process.exit(failed ? 1 : 0);
