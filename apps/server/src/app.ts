@@ -1,6 +1,6 @@
 // Builds the Fastify app: external plugins, then our plugins, then the modules (fastify/demo's order).
 // The process concerns (listening, workers, signals) live in main.ts.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.NODE_ENV === 'test',
+    logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -63,11 +63,21 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
+  // pg's pool.end() resolves before its sockets are gone: wait for them to leave rather than
+  // terminate them (a terminated connection surfaces as an unhandled error in the test run).
   const drop = async () => {
     const dropper = new pg.Client({ connectionString: adminUrl });
     await dropper.connect();
     try {
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await dropper.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+          return;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // 55006: still in use
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     } finally {
       await dropper.end();
     }

@@ -236,6 +236,19 @@ describeEachDatabase('sign-in steps', (t) => {
     expect(done.json().nextStep).toBe('DONE');
   });
 
+  it('a TOTP code works once even when two sign-ins send it at the same moment', async () => {
+    const secret = generateSecret();
+    const user = await newUser(t.db, { tenant: 'acme', totpSecret: secret });
+    const sessions: string[] = [];
+    for (let i = 0; i < 3; i++) sessions.push((await signIn(user.email, user.password)).json().session);
+    const now = stepStart();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    const code = await totpAt(secret, now);
+    const responses = await Promise.all(sessions.map((session) => confirm(session, code)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
   it('RESET_PASSWORD: a user whose reset an operator required gets a code and sets a new password', async () => {
     const user = await newUser(t.db, { tenant: 'acme', status: 'RESET_REQUIRED' });
     const first = (await signIn(user.email, user.password)).json();

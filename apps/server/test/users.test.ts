@@ -184,6 +184,15 @@ describeEachDatabase('users', (t) => {
     expect(errorPaths(problem)).toEqual(['body.email']);
   });
 
+  it('POST /users twice at once: one invitation, the other a 409, never a 5xx', async () => {
+    const body = invitee();
+    const responses = await Promise.all([invite(tokens.admin, body), invite(tokens.admin, body), invite(tokens.admin, body)]);
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses, responses.map((response) => response.body).join('\n')).toEqual([201, 409, 409]);
+    for (const response of responses.filter((r) => r.statusCode === 409)) expectProblem(response, 409, 'UserAlreadyExists');
+    expect(await t.messenger.latest(10, body.email)).toHaveLength(1);
+  });
+
   it('POST /users adds a user of another company to mine without touching their password', async () => {
     const outsider = await newUser(t.db, { tenant: 'globex', role: 'Agent' });
     const response = await invite(tokens.admin, { ...invitee(), email: outsider.email, firstName: 'Renamed' });

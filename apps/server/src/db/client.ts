@@ -70,6 +70,14 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   }
 }
 
+/** Another live process (usually the server) has the embedded database open. */
+export class DataDirLockedError extends Error {
+  constructor(public readonly dir: string, public readonly ownerPid: number) {
+    super(`The data folder ${dir} is in use by process ${ownerPid}. Stop it first, or choose another DATA_DIR.`);
+    this.name = 'DataDirLockedError';
+  }
+}
+
 /**
  * PGlite is a single session: two processes on one data folder would corrupt it. A lock file with
  * the owner's pid keeps a second process out; a lock left by a dead process is taken over.
@@ -86,9 +94,7 @@ function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`The data folder ${dir} is in use by process ${owner}. Stop it first, or choose another DATA_DIR.`);
-      }
+      if (owner && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(dir, owner);
       rmSync(lockPath, { force: true });
     }
   }

@@ -1,6 +1,6 @@
 // Identity rows: users (global), their memberships, sign-in challenges, codes and refresh tokens.
 // Identity precedes any company, so these functions are keyed by user, not by company.
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { companies, loginAttempts, memberships, refreshTokens, signInChallenges, users, verificationCodes } from '../db/schema.ts';
 
@@ -18,6 +18,19 @@ export async function findUserById(db: Executor, id: string): Promise<UserRow | 
 
 export async function updateUser(db: Executor, id: string, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/**
+ * Records a TOTP time step as used, only if it is later than the last one used: two sign-ins
+ * sending the same code at once cannot both win. False means the code was already spent.
+ */
+export async function claimTotpStep(db: Executor, id: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 export interface MembershipWithCompany {
@@ -81,8 +94,10 @@ export async function updateChallenge(db: Executor, id: string, values: Partial<
   await db.update(signInChallenges).set(values).where(eq(signInChallenges.id, id));
 }
 
-export async function deleteChallenge(db: Executor, id: string) {
-  await db.delete(signInChallenges).where(eq(signInChallenges.id, id));
+/** Deletes a challenge; false when another request already finished it. */
+export async function deleteChallenge(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(signInChallenges).where(eq(signInChallenges.id, id)).returning({ id: signInChallenges.id });
+  return rows.length === 1;
 }
 
 // --- one-time codes ---

@@ -117,8 +117,7 @@ export class SignInService {
       case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE': {
         const timeStep = user.totpSecret ? await matchTotp(user.totpSecret, answer, now) : null;
         // A code works once: a step at or before the last accepted one is refused.
-        if (timeStep === null || (user.totpLastStep !== null && timeStep <= user.totpLastStep)) return this.wrongCode(challenge);
-        await repo.updateUser(this.db, user.id, { totpLastStep: timeStep });
+        if (timeStep === null || !(await repo.claimTotpStep(this.db, user.id, timeStep))) return this.wrongCode(challenge);
         return this.finish(user, challenge.id, context, now);
       }
       case 'CONFIRM_SIGN_IN_WITH_SMS_CODE': {
@@ -190,7 +189,8 @@ export class SignInService {
   }
 
   private async finish(user: repo.UserRow, challengeId: string, context: SignInContext, now: Date): Promise<SignInResult> {
-    await repo.deleteChallenge(this.db, challengeId);
+    // Deleting is the claim: one answer to a challenge makes one sign-in, even when sent twice at once.
+    if (!(await repo.deleteChallenge(this.db, challengeId))) throw notAuthorized('Your sign-in session has expired. Please sign in again.');
     return this.completeSignIn(user, context, now);
   }
 

@@ -39,7 +39,10 @@ export class Messenger {
 
   /** Call after the transaction that recorded the message committed. */
   async dispatch(id: string): Promise<void> {
-    if (this.transport && this.queue) await this.queue.send(DELIVER_MESSAGE_JOB, { id }, { retryLimit: 5, retryBackoff: true });
+    if (!this.transport) return;
+    if (this.queue) await this.queue.send(DELIVER_MESSAGE_JOB, { id }, { retryLimit: 5, retryBackoff: true });
+    // A process without a queue (the CLI) delivers at once rather than leave the mail unsent.
+    else await this.deliver(id);
   }
 
   async send(message: OutgoingMessage): Promise<string> {

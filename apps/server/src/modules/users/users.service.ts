@@ -11,6 +11,7 @@ import type { Messenger } from '../../mail/messenger.ts';
 import { findUserByEmail, findUserById, membershipsOf, updateUser } from '../../identity/identity.repository.ts';
 import { hashPassword, temporaryPassword } from '../../identity/passwords.ts';
 import { users } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { permissionsOfRole } from '../../access/principal.ts';
 import * as repo from './users.repository.ts';
 
@@ -39,6 +40,21 @@ export interface ListUsersInput {
   role?: RoleName;
   status?: UserStatus;
 }
+
+/** Who invites: a signed-in admin, or an operator at the CLI (no user, no name). */
+export interface Inviter {
+  companyId: string;
+  companyName: string;
+  userId: string | null;
+  name: string | null;
+}
+
+const inviterOf = (principal: Principal): Inviter => ({
+  companyId: principal.companyId,
+  companyName: principal.companyName,
+  userId: principal.userId,
+  name: `${principal.firstName} ${principal.lastName}`,
+});
 
 export class UsersService {
   constructor(private readonly db: Database, private readonly config: Config, private readonly messenger: Messenger) {}
@@ -87,14 +103,24 @@ export class UsersService {
   /** Invites a user: a temporary password by mail; at first sign-in they choose their own. */
   async invite(principal: Principal, body: CreateUserBody): Promise<UserSummary> {
     assertCan(principal, 'create', 'User');
+    return this.inviteInto(inviterOf(principal), body);
+  }
+
+  /**
+   * The invitation itself, for a signed-in admin (above) and for operators (the CLI), who have no
+   * principal: the company comes from the caller, never from the body.
+   */
+  async inviteInto(inviter: Inviter, body: CreateUserBody): Promise<UserSummary> {
+    const alreadyMember = () =>
+      conflict('UserAlreadyExists', `${body.email} is already a user of ${inviter.companyName}.`, [{ path: 'body.email', message: 'is already a user of this company' }]);
     const existing = await findUserByEmail(this.db, body.email);
-    if (existing && (await repo.isMember(this.db, principal.companyId, existing.id))) {
-      throw conflict('UserAlreadyExists', `${body.email} is already a user of ${principal.companyName}.`, [{ path: 'body.email', message: 'is already a user of this company' }]);
-    }
+    if (existing && (await repo.isMember(this.db, inviter.companyId, existing.id))) throw alreadyMember();
     const now = new Date();
     const password = temporaryPassword(passwordPolicyOf(this.config));
     const userId = existing?.id ?? uuidv7();
     const passwordHash = existing ? null : await hashPassword(password);
+    // Two admins (or a double click) inviting the same person race past the check above; the
+    // unique keys on users.email and memberships decide, and the loser gets the same 409.
     const messageId = await this.db.transaction(async (tx) => {
       if (!existing) {
         await tx.insert(users).values({
@@ -110,13 +136,17 @@ export class UsersService {
           mfaRequired: body.requireMfa,
         });
       }
-      await repo.addMembership(tx, { companyId: principal.companyId, userId, role: body.role, invitedBy: principal.userId, invitedAt: now });
+      await repo.addMembership(tx, { companyId: inviter.companyId, userId, role: body.role, invitedBy: inviter.userId, invitedAt: now });
       return this.messenger.record(tx, existing
-        ? this.addedMessage(body.email, existing.firstName, principal)
-        : this.inviteMessage(body.email, body.firstName, password, principal));
+        ? this.addedMessage(body.email, existing.firstName, inviter)
+        : this.inviteMessage(body.email, body.firstName, password, inviter));
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? alreadyMember() : error;
     });
     await this.messenger.dispatch(messageId);
-    return this.get(principal, userId);
+    const row = await repo.findCompanyUser(this.db, inviter.companyId, userId);
+    if (!row) throw notFound('user');
+    return toSummary(row);
   }
 
   async resendInvite(principal: Principal, userId: string): Promise<UserSummary> {
@@ -128,7 +158,7 @@ export class UsersService {
     }
     const password = temporaryPassword(passwordPolicyOf(this.config));
     await updateUser(this.db, userId, { passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: this.inviteExpiry(new Date()) });
-    await this.messenger.send(this.inviteMessage(row.email, row.firstName, password, principal));
+    await this.messenger.send(this.inviteMessage(row.email, row.firstName, password, inviterOf(principal)));
     return toSummary(row);
   }
 
@@ -136,15 +166,15 @@ export class UsersService {
     return new Date(now.getTime() + this.config.INVITE_TTL_HOURS * 3600_000);
   }
 
-  private inviteMessage(email: string, firstName: string, password: string, principal: Principal) {
+  private inviteMessage(email: string, firstName: string, password: string, inviter: Inviter) {
     return {
       channel: 'EMAIL' as const,
       recipient: email,
-      subject: `You are invited to ${principal.companyName} on Clearlane`,
+      subject: `You are invited to ${inviter.companyName} on Clearlane`,
       body: [
         `Hello ${firstName},`,
         '',
-        `${principal.firstName} ${principal.lastName} invited you to ${principal.companyName} on Clearlane.`,
+        inviter.name ? `${inviter.name} invited you to ${inviter.companyName} on Clearlane.` : `You are invited to ${inviter.companyName} on Clearlane.`,
         '',
         `Sign in at ${this.config.PORTAL_URL}/login with`,
         `  email: ${email}`,
@@ -155,12 +185,13 @@ export class UsersService {
     };
   }
 
-  private addedMessage(email: string, firstName: string, principal: Principal) {
+  private addedMessage(email: string, firstName: string, inviter: Inviter) {
+    const who = inviter.name ? `${inviter.name} added you to` : 'You now have access to';
     return {
       channel: 'EMAIL' as const,
       recipient: email,
-      subject: `You now have access to ${principal.companyName} on Clearlane`,
-      body: `Hello ${firstName},\n\n${principal.firstName} ${principal.lastName} added you to ${principal.companyName}. Sign in at ${this.config.PORTAL_URL}/login with your existing password.`,
+      subject: `You now have access to ${inviter.companyName} on Clearlane`,
+      body: `Hello ${firstName},\n\n${who} ${inviter.companyName}. Sign in at ${this.config.PORTAL_URL}/login with your existing password.`,
     };
   }
 }

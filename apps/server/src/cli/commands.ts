@@ -1,0 +1,356 @@
+// Operator commands: companies, users, the system message, the outbox and demo data. Each command
+// is a function of (database, settings, arguments) that prints through `out`, so tests run them
+// against an in-memory database; cli.ts only opens the database and maps errors to exit codes.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { ZodError } from 'zod';
+import {
+  CreateUserBodySchema, KNOWN_PLUGINS, ROLE_NAMES, SystemMessageSchema, TenantIdentifierSchema,
+  type PluginName,
+} from '@clearlane/contract';
+import type { Config } from '../config/config.ts';
+import { passwordPolicyOf } from '../config/config.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import { findUserByEmail } from '../identity/identity.repository.ts';
+import { assertPasswordPolicy } from '../identity/passwords.ts';
+import type { Messenger } from '../mail/messenger.ts';
+import { findCompanyByTenant, listCompanies, updateCompany, type CompanyRow } from '../modules/company/company.repository.ts';
+import { writeSystemMessage } from '../modules/system/system-message.ts';
+import { UsersService } from '../modules/users/users.service.ts';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../seed/demo.ts';
+import { createActiveUser, upsertCompany, validatePlugins } from '../seed/operator.ts';
+
+/** Bad input from the operator: printed as is, exit code 1. */
+export class CliError extends Error {
+  constructor(message: string, public readonly showUsage = false) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export interface CliContext {
+  db: Database;
+  config: Config;
+  messenger: Messenger;
+  out: (line: string) => void;
+}
+
+export const USAGE = `Clearlane operator commands
+
+Usage: npm run cli -- <command> [options]
+
+Companies
+  company create --tenant <id> --name <name> [--domain <host> ...] [--plugin <name> ...]
+      Creates a company. Without --plugin every feature is on.
+  company update --tenant <id> [--name <name>] [--domain <host> ... | --no-domains] [--plugin <name> ... | --no-plugins]
+      Changes a company; --domain and --plugin replace the whole list.
+  company list
+
+Users
+  user create --tenant <id> --email <email> --first-name <name> --last-name <name> --role <role> --password <password>
+              [--phone <+15125550123>] [--sms-mfa] [--require-mfa]
+      Creates an active user with a known password (or adds an existing user to the company).
+  user invite --tenant <id> --email <email> --first-name <name> --last-name <name> --role <role>
+              [--phone <+15125550123>] [--no-require-mfa]
+      Invites a user exactly like POST /api/v1/users: a temporary password goes to the outbox.
+
+System message (the banner of every portal)
+  system-message set "<text>" [--severity info|warning|critical]
+  system-message clear
+
+Mail and SMS
+  outbox [--to <email or phone>] [--limit 20]
+      Prints the newest messages: invitations, sign-in and reset codes.
+
+Other
+  demo-data     Seeds the demo companies and users into an empty database.
+  help          Prints this text.
+
+Roles: ${ROLE_NAMES.map((role) => `"${role}"`).join(', ')}
+Plugins: ${KNOWN_PLUGINS.join(', ')}
+Settings come from the environment, as for the server (DATA_DIR, DATABASE_URL, ...).`;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** node:util parseArgs with operator-friendly errors. */
+function parse<T extends Options>(args: string[], options: T, positionals = 0) {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true, allowNegative: true });
+    if (parsed.positionals.length > positionals) throw new CliError(`Unexpected argument: ${parsed.positionals[positionals]}`, true);
+    return parsed;
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError((error as Error).message.replace(/\. To specify a positional argument.*$/s, '.'), true);
+  }
+}
+
+function required(values: Record<string, unknown>, ...names: string[]) {
+  const missing = names.filter((name) => values[name] === undefined || values[name] === '');
+  if (missing.length > 0) throw new CliError(`Missing ${missing.map((name) => `--${name}`).join(', ')}.`, true);
+}
+
+const HOSTNAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
+function checkDomains(domains: string[]): string[] {
+  const cleaned = domains.map((domain) => domain.trim().toLowerCase().replace(/\.$/, ''));
+  const bad = cleaned.filter((domain) => !HOSTNAME.test(domain));
+  if (bad.length > 0) throw new CliError(`Not a host name: ${bad.join(', ')} (e.g. portal.acme.com, no scheme or port).`);
+  return [...new Set(cleaned)];
+}
+
+/** A custom domain serves one company: the host → tenant map must stay unambiguous. */
+async function assertDomainsFree(db: Database, domains: string[], tenantIdentifier: string) {
+  for (const company of await listCompanies(db)) {
+    if (company.tenantIdentifier === tenantIdentifier) continue;
+    const taken = company.customDomains.filter((domain) => domains.includes(domain));
+    if (taken.length > 0) throw new CliError(`${taken.join(', ')} already serves the company "${company.tenantIdentifier}".`);
+  }
+}
+
+function checkPlugins(plugins: string[]): PluginName[] {
+  try {
+    return validatePlugins(plugins);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+}
+
+function checkTenant(value: string): string {
+  const parsed = TenantIdentifierSchema.safeParse(value);
+  if (!parsed.success) throw new CliError(`--tenant ${parsed.error.issues[0]?.message ?? 'is not valid'}.`);
+  return parsed.data;
+}
+
+async function companyOf(db: Database, tenant: string): Promise<CompanyRow> {
+  const company = await findCompanyByTenant(db, checkTenant(tenant));
+  if (!company) throw new CliError(`No company with tenant identifier "${tenant}". See: company list`);
+  return company;
+}
+
+const describeCompany = (company: Pick<CompanyRow, 'tenantIdentifier' | 'name' | 'customDomains' | 'plugins'>, config: Config) =>
+  `${company.tenantIdentifier}  ${company.name}\n  portal:  http://${company.tenantIdentifier}.${config.ROOT_DOMAIN}${config.ROOT_DOMAIN === 'localhost' ? `:${config.PORT}` : ''}` +
+  `${company.customDomains.length > 0 ? `\n  domains: ${company.customDomains.join(', ')}` : ''}` +
+  `\n  plugins: ${company.plugins.length > 0 ? company.plugins.join(', ') : '(none)'}`;
+
+/** Zod problems of an input, as "--flag: message" lines. */
+function zodProblem(error: ZodError, flags: Record<string, string>): CliError {
+  const lines = error.issues.map((issue) => `${flags[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
+  return new CliError(lines.join('\n'));
+}
+
+const USER_FLAGS = { email: '--email', firstName: '--first-name', lastName: '--last-name', role: '--role', phoneNumber: '--phone' };
+
+// --- companies ---
+
+export async function companyCreate(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, {
+    tenant: { type: 'string' }, name: { type: 'string' }, domain: { type: 'string', multiple: true }, plugin: { type: 'string', multiple: true },
+  });
+  required(values, 'tenant', 'name');
+  const tenantIdentifier = checkTenant(values.tenant!);
+  if (await findCompanyByTenant(ctx.db, tenantIdentifier)) {
+    throw new CliError(`A company "${tenantIdentifier}" already exists. To change it: company update --tenant ${tenantIdentifier} ...`);
+  }
+  const customDomains = checkDomains(values.domain ?? []);
+  await assertDomainsFree(ctx.db, customDomains, tenantIdentifier);
+  const plugins = values.plugin ? checkPlugins(values.plugin) : undefined;
+  const company = await upsertCompany(ctx.db, { tenantIdentifier, name: values.name!.trim(), customDomains, plugins });
+  ctx.out(`Created company\n${describeCompany(company, ctx.config)}`);
+  return company;
+}
+
+export async function companyUpdate(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, {
+    tenant: { type: 'string' }, name: { type: 'string' }, domain: { type: 'string', multiple: true }, plugin: { type: 'string', multiple: true },
+    domains: { type: 'boolean' }, plugins: { type: 'boolean' },
+  });
+  required(values, 'tenant');
+  const company = await companyOf(ctx.db, values.tenant!);
+  const changes: Partial<CompanyRow> = {};
+  if (values.name !== undefined) {
+    if (!values.name.trim()) throw new CliError('--name must not be empty.');
+    changes.name = values.name.trim();
+  }
+  if (values.domain) changes.customDomains = checkDomains(values.domain);
+  else if (values.domains === false) changes.customDomains = [];
+  if (values.plugin) changes.plugins = checkPlugins(values.plugin);
+  else if (values.plugins === false) changes.plugins = [];
+  if (Object.keys(changes).length === 0) throw new CliError('Nothing to change: give --name, --domain, --no-domains, --plugin or --no-plugins.', true);
+  if (changes.customDomains) await assertDomainsFree(ctx.db, changes.customDomains, company.tenantIdentifier);
+  await updateCompany(ctx.db, company.id, changes);
+  const updated = { ...company, ...changes };
+  ctx.out(`Updated company\n${describeCompany(updated, ctx.config)}`);
+  return updated;
+}
+
+export async function companyList(ctx: CliContext, args: string[]) {
+  parse(args, {});
+  const companies = await listCompanies(ctx.db);
+  if (companies.length === 0) ctx.out('No companies yet. Create one with: company create --tenant <id> --name <name>');
+  for (const company of companies) ctx.out(describeCompany(company, ctx.config));
+  return companies;
+}
+
+// --- users ---
+
+export async function userCreate(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, {
+    tenant: { type: 'string' }, email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' },
+    role: { type: 'string' }, password: { type: 'string' }, phone: { type: 'string' }, 'sms-mfa': { type: 'boolean' },
+    'require-mfa': { type: 'boolean' },
+  });
+  required(values, 'tenant', 'email', 'first-name', 'last-name', 'role', 'password');
+  const company = await companyOf(ctx.db, values.tenant!);
+  const checked = CreateUserBodySchema.safeParse({
+    email: values.email, firstName: values['first-name'], lastName: values['last-name'], role: values.role, phoneNumber: values.phone,
+  });
+  if (!checked.success) throw zodProblem(checked.error, USER_FLAGS);
+  if (values['sms-mfa'] && !checked.data.phoneNumber) throw new CliError('--sms-mfa needs --phone.');
+  try {
+    assertPasswordPolicy(values.password!, passwordPolicyOf(ctx.config), '--password');
+  } catch (error) {
+    if (error instanceof AppError) throw new CliError(`--password: ${error.message}`);
+    throw error;
+  }
+  const existing = await findUserByEmail(ctx.db, checked.data.email);
+  const result = await createActiveUser(ctx.db, {
+    tenantIdentifier: company.tenantIdentifier,
+    email: checked.data.email,
+    firstName: checked.data.firstName,
+    lastName: checked.data.lastName,
+    role: checked.data.role,
+    password: values.password!,
+    phoneNumber: checked.data.phoneNumber,
+    smsMfa: values['sms-mfa'],
+    mfaRequired: values['require-mfa'],
+  });
+  ctx.out(existing
+    ? `${checked.data.email} already exists: added to ${company.name} as ${checked.data.role} (their password and MFA settings are unchanged).`
+    : `Created ${checked.data.email} (${checked.data.role}) in ${company.name}. They can sign in now with the password given.`);
+  return result;
+}
+
+export async function userInvite(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, {
+    tenant: { type: 'string' }, email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' },
+    role: { type: 'string' }, phone: { type: 'string' }, 'require-mfa': { type: 'boolean' },
+  });
+  required(values, 'tenant', 'email', 'role');
+  const company = await companyOf(ctx.db, values.tenant!);
+  const existing = values.email ? await findUserByEmail(ctx.db, values.email.trim()) : undefined;
+  // Names are needed only for a new user; an existing one keeps theirs.
+  if (!existing) required(values, 'first-name', 'last-name');
+  const checked = CreateUserBodySchema.safeParse({
+    email: values.email,
+    firstName: values['first-name'] ?? existing?.firstName,
+    lastName: values['last-name'] ?? existing?.lastName,
+    role: values.role,
+    phoneNumber: values.phone,
+    requireMfa: values['require-mfa'] ?? true,
+  });
+  if (!checked.success) throw zodProblem(checked.error, USER_FLAGS);
+  const users = new UsersService(ctx.db, ctx.config, ctx.messenger);
+  try {
+    const summary = await users.inviteInto({ companyId: company.id, companyName: company.name, userId: null, name: null }, checked.data);
+    ctx.out(existing
+      ? `${summary.email} already has a password: added to ${company.name} as ${summary.role} and told so by mail.`
+      : `Invited ${summary.email} (${summary.role}) to ${company.name}. The temporary password is in the outbox: outbox --to ${summary.email}`);
+    return summary;
+  } catch (error) {
+    if (error instanceof AppError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+// --- system message ---
+
+export async function systemMessageSet(ctx: CliContext, args: string[]) {
+  const { values, positionals } = parse(args, { severity: { type: 'string', default: 'info' } }, 1);
+  const text = positionals[0]?.trim();
+  if (!text) throw new CliError('Give the message text: system-message set "Maintenance tonight at 22:00 UTC"', true);
+  if (text.length > 500) throw new CliError(`The message is ${text.length} characters long; keep it under 500.`);
+  const severity = SystemMessageSchema.shape.severity.safeParse(values.severity);
+  if (!severity.success) throw new CliError(`--severity must be info, warning or critical (not "${values.severity}").`);
+  await writeSystemMessage(ctx.db, text, severity.data);
+  ctx.out(`System message set (${severity.data}): ${text}`);
+}
+
+export async function systemMessageClear(ctx: CliContext, args: string[]) {
+  parse(args, {});
+  await writeSystemMessage(ctx.db, null);
+  ctx.out('System message cleared.');
+}
+
+// --- outbox ---
+
+export async function outbox(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, { to: { type: 'string' }, limit: { type: 'string', default: '20' } });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new CliError('--limit must be a whole number from 1 to 500.');
+  const messages = await ctx.messenger.latest(limit, values.to?.trim());
+  if (messages.length === 0) {
+    ctx.out(values.to ? `No messages to ${values.to}.` : 'The outbox is empty.');
+    return messages;
+  }
+  for (const message of messages) {
+    ctx.out(`── ${message.createdAt.toISOString()}  ${message.channel} to ${message.recipient}  [${message.status}]`);
+    ctx.out(`   ${message.subject}`);
+    for (const line of message.body.split('\n')) ctx.out(`   │ ${line}`);
+  }
+  return messages;
+}
+
+// --- demo data ---
+
+export async function demoData(ctx: CliContext, args: string[]) {
+  parse(args, {});
+  const seeded = await seedDemoData(ctx.db);
+  if (!seeded) {
+    ctx.out('The database already has companies: demo data is only added to an empty database.');
+    return false;
+  }
+  ctx.out(`Demo data added. Every user's password is ${DEMO_PASSWORD}:`);
+  for (const user of DEMO_USERS) ctx.out(`  ${user.email.padEnd(20)} ${user.role.padEnd(14)} ${user.tenant}`);
+  return true;
+}
+
+// --- dispatch ---
+
+type Command = (ctx: CliContext, args: string[]) => Promise<unknown>;
+
+const COMMANDS: Record<string, Command | Record<string, Command>> = {
+  company: { create: companyCreate, update: companyUpdate, list: companyList },
+  user: { create: userCreate, invite: userInvite },
+  'system-message': { set: systemMessageSet, clear: systemMessageClear },
+  outbox,
+  'demo-data': demoData,
+};
+
+/** Whether argv names a command that needs the database (help does not). */
+export function needsDatabase(argv: string[]): boolean {
+  const [name] = argv;
+  return name !== undefined && name !== 'help' && name !== '--help' && name !== '-h';
+}
+
+/** Finds and runs the command named by argv. */
+export async function runCommand(ctx: CliContext, argv: string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    ctx.out(USAGE);
+    return;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) throw new CliError(`Unknown command "${name}".`, true);
+  if (typeof entry === 'function') return void (await entry(ctx, rest));
+  const [sub, ...subArgs] = rest;
+  const command = sub ? entry[sub] : undefined;
+  if (!command) {
+    throw new CliError(`${name} needs one of: ${Object.keys(entry).join(', ')}${sub ? ` (not "${sub}")` : ''}.`, true);
+  }
+  try {
+    await command(ctx, subArgs);
+  } catch (error) {
+    if (error instanceof ZodError) throw new CliError(error.issues.map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`).join('\n'));
+    throw error;
+  }
+}
