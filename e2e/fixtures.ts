@@ -3,7 +3,9 @@
 //   outbox  — latest(email) / waitForLatest(email): the newest message sent to an address, read
 //             straight from the e2e database's outbox table (mail and SMS codes, invites);
 //   api     — signIn(email, password): tokens for a user through POST /api/v1/auth/sign-in.
-// and helpers: tenantUrl('acme', '/login'), DEMO_USERS, DEMO_PASSWORD.
+// and helpers: tenantUrl('acme', '/login'), DEMO_USERS, DEMO_PASSWORD, saveScreenshot(page, name).
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
@@ -55,6 +57,16 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
     nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} — ${node.failureSummary?.split('\n').join(' ')}`),
   }));
   expect(report, `axe found WCAG 2 A/AA violations on ${page.url()}`).toEqual([]);
+}
+
+/** Where saveScreenshot writes: test-results/screenshots/<name>.png (kept after the run, to look at). */
+export const SCREENSHOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
+
+/** A full-page screenshot of the page as it is now; returns the file's path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
 }
 
 export async function signInApi(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<Tokens> {

@@ -15,6 +15,7 @@ import { BASE_URL, PORT } from './env.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const LOG_FILE = join(ROOT, 'test-results', 'e2e-server.log');
+const SCREENSHOT_DIR = join(ROOT, 'test-results', 'screenshots'); // fixtures.ts saveScreenshot()
 const STALE_AFTER_SECONDS = 12 * 3600;
 
 function adminUrl(): string {
@@ -90,6 +91,7 @@ function stop(server: ChildProcess, timeoutMs = 20_000): Promise<void> {
 }
 
 export default async function globalSetup() {
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true }); // only this run's screenshots
   const dataDir = mkdtempSync(join(tmpdir(), 'clearlane-e2e-'));
   const databaseUrl = await createDatabase();
   if (databaseUrl) process.env.E2E_DATABASE_URL = databaseUrl; // read by the outbox fixture in the workers

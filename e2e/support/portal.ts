@@ -1,0 +1,102 @@
+// Helpers of the portal journeys: sign in through the UI, TOTP codes, invitations, screenshots.
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { DEMO_PASSWORD, expect, tenantUrl, type Outbox, type Tokens } from '../fixtures.ts';
+
+const SCREENSHOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'screenshots');
+
+/** Saves a full-page screenshot to test-results/screenshots/<name>.png (looked at by people, not compared). */
+export async function snap(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+export const emailField = (page: Page) => page.getByLabel(/^Email/);
+export const passwordField = (page: Page) => page.getByLabel(/^Password/);
+
+/** Fills the first sign-in step at a tenant's /login and submits it. */
+export async function submitCredentials(page: Page, email: string, password = DEMO_PASSWORD, tenant = 'acme') {
+  if (!page.url().includes('/login')) await page.goto(tenantUrl(tenant, '/login'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Clearlane' })).toBeVisible();
+  await emailField(page).fill(email);
+  await passwordField(page).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in a user without MFA and waits for the home page. */
+export async function signInUi(page: Page, email: string, password = DEMO_PASSWORD, tenant = 'acme') {
+  await page.goto(tenantUrl(tenant, '/login'));
+  await submitCredentials(page, email, password, tenant);
+  await expect(page).toHaveURL(tenantUrl(tenant, '/'));
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome,/ })).toBeVisible();
+}
+
+export async function signOutUi(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Types a 6-digit code into the PinInput of the current step (focus moves box to box). */
+export async function enterCode(page: Page, code: string, label = /digit 1 of 6/) {
+  await page.getByLabel(label).first().click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+export const TOTP_PERIOD_S = 30;
+export const totpStep = (atMs = Date.now()) => Math.floor(atMs / 1000 / TOTP_PERIOD_S);
+export const totpCode = (secret: string, atMs = Date.now()) => generate({ secret, epoch: Math.floor(atMs / 1000) });
+
+/** A TOTP code works once: waits for a time step after `usedStep`, plus a little margin into it. */
+export async function waitForFreshTotpStep(usedStep: number) {
+  for (;;) {
+    const now = Date.now();
+    const secondsIntoStep = (now / 1000) % TOTP_PERIOD_S;
+    if (totpStep(now) > usedStep && secondsIntoStep > 1 && secondsIntoStep < TOTP_PERIOD_S - 3) return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+let counter = 0;
+/** An address no other test uses, so journeys that change a user never collide. */
+export function uniqueEmail(prefix: string, domain = 'acme.test') {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@${domain}`;
+}
+
+export interface Invited {
+  id: string;
+  email: string;
+  temporaryPassword: string;
+}
+
+/** Invites a user through the API as `admin` and reads the temporary password from the outbox. */
+export async function inviteViaApi(
+  request: APIRequestContext,
+  outbox: Outbox,
+  admin: Tokens,
+  body: { email: string; firstName: string; lastName: string; role: string; requireMfa?: boolean },
+): Promise<Invited> {
+  const before = new Date(Date.now() - 1_000);
+  const response = await request.post('/api/v1/users', { data: { requireMfa: false, ...body }, headers: { authorization: `Bearer ${admin.idToken}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  const user = await response.json();
+  return { id: user.id, email: body.email, temporaryPassword: await temporaryPasswordFor(outbox, body.email, before) };
+}
+
+export async function temporaryPasswordFor(outbox: Outbox, email: string, after: Date): Promise<string> {
+  const message = await outbox.waitForLatest(email, { after });
+  const match = /temporary password: (\S+)/.exec(message.body);
+  expect(match, `an invitation with a temporary password in: ${message.body}`).not.toBeNull();
+  return match![1]!;
+}
+
+export async function codeFromMail(outbox: Outbox, email: string, after: Date): Promise<string> {
+  const message = await outbox.waitForLatest(email, { after });
+  const match = /\b(\d{6})\b/.exec(message.body);
+  expect(match, `a 6-digit code in: ${message.body}`).not.toBeNull();
+  return match![1]!;
+}
