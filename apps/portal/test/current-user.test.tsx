@@ -1,25 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@clearlane/contract/users';
 import { AbilityProvider, abilityFor, Can } from '../src/lib/ability.tsx';
 import { configureHttp } from '../src/lib/http.ts';
+import { testUser } from './fixtures.ts';
 import { fetchUserContext, persistedUserFor, persistUser, readPersistedUser, UserSetupError } from '../src/lib/current-user.ts';
 
-export const testUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: 'user-1',
-  email: 'ada@acme.test',
-  firstName: 'Ada',
-  lastName: 'Admin',
-  companyId: 'company-1',
-  companyName: 'Acme Logistics',
-  companies: [],
-  roles: [{ name: 'Viewer', permissions: [{ action: 'view', subject: 'Order' }] }],
-  tenantIdentifier: 'acme',
-  groups: ['Viewer'],
-  phoneNumber: null,
-  mfa: { totpEnabled: false, smsEnabled: false },
-  ...overrides,
-});
 
 describe('current user persistence', () => {
   afterEach(() => localStorage.clear());
