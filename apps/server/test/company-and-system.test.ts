@@ -155,6 +155,26 @@ describeEachDatabase('company', (t) => {
     expect(page.body).toContain('/api/openapi.json');
   });
 
+  it('a body of the wrong type or size is a 4xx problem, never a 5xx', async () => {
+    const xml = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', headers: { host: 'acme.localhost:3000', 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(expectProblem(xml, 415).code).toBe('UnsupportedMediaType');
+    const text = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', headers: { host: 'acme.localhost:3000', 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(expectProblem(text, 400, 'ValidationError').errors).toEqual([{ path: 'body', message: expect.any(String) }]);
+    const huge = await t.app.inject({
+      method: 'POST', url: '/api/v1/auth/sign-in', headers: { host: 'acme.localhost:3000', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(expectProblem(huge, 413).code).toBe('ContentTooLarge');
+    const array = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', headers: { host: 'acme.localhost:3000' }, payload: [1, 2] as never });
+    expectProblem(array, 400, 'ValidationError');
+  });
+
+  it('answers with security headers', async () => {
+    const response = await get(t.app, '/api/v1/public/config');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('an unknown API path is a JSON 404 problem', async () => {
     expectProblem(await get(t.app, '/api/v1/nothing-here'), 404, 'NotFound');
     expectProblem(await get(t.app, '/hub/nothing'), 404, 'NotFound');

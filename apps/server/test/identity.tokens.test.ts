@@ -2,6 +2,9 @@
 // account lock after failed passwords, and the per-address rate limit.
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { eq } from 'drizzle-orm';
+import { memberships } from '../src/db/schema.ts';
+import { updateUser } from '../src/identity/identity.repository.ts';
 import {
   ACME_HOST, bearer, createTestApp, databaseKinds, describeEachDatabase, errorPaths, expectProblem, get, newUser, post,
   seedTwoCompanies, signInAs, uniqueEmail,
@@ -84,6 +87,28 @@ describeEachDatabase('tokens', (t) => {
     expectProblem(await me(tokens.idToken), 401, 'UserUnAuthenticatedException');
   });
 
+  it('a disabled user or a removed membership stops a live id token at once', async () => {
+    const disabled = await newUser(t.db, { tenant: 'acme' });
+    const removed = await newUser(t.db, { tenant: 'acme' });
+    const disabledTokens = await signInAs(t.app, disabled.email);
+    const removedTokens = await signInAs(t.app, removed.email);
+    await updateUser(t.db, disabled.userId, { status: 'DISABLED' });
+    await t.db.delete(memberships).where(eq(memberships.userId, removed.userId));
+    expectProblem(await me(disabledTokens.idToken), 401, 'UserUnAuthenticatedException');
+    expectProblem(await me(removedTokens.idToken), 401, 'UserUnAuthenticatedException');
+    expectProblem(await refresh(disabledTokens.refreshToken), 401, 'NotAuthorizedException');
+    expectProblem(await refresh(removedTokens.refreshToken), 401, 'NotAuthorizedException');
+  });
+
+  it('a role change applies to the next request', async () => {
+    const user = await newUser(t.db, { tenant: 'acme', role: 'Manager' });
+    const tokens = await signInAs(t.app, user.email);
+    expect((await get(t.app, '/api/v1/users', tokens.idToken)).statusCode).toBe(200);
+    await t.db.update(memberships).set({ role: 'Viewer' }).where(eq(memberships.userId, user.userId));
+    expectProblem(await get(t.app, '/api/v1/users', tokens.idToken), 403, 'Forbidden');
+    expect((await me(tokens.idToken)).json().roles.map((role: { name: string }) => role.name)).toEqual(['Viewer']);
+  });
+
   it('publishes a JWKS that verifies the id token, which carries the groups claim', async () => {
     const response = await get(t.app, '/api/v1/auth/jwks.json');
     expect(response.statusCode).toBe(200);
@@ -109,8 +134,9 @@ describeEachDatabase('tokens', (t) => {
     expectProblem(await post(t.app, '/api/v1/auth/handoff', {}), 401, 'UserUnAuthenticatedException');
     const created = await post(t.app, '/api/v1/auth/handoff', {}, { headers: bearer(tokens.idToken) });
     expect(created.statusCode, created.body).toBe(200);
-    const { code, tenantIdentifier } = created.json();
+    const { code, tenantIdentifier, origin } = created.json();
     expect(tenantIdentifier).toBe('acme');
+    expect(origin).toBe('http://acme.localhost:3000');
     const redeemed = await post(t.app, '/api/v1/auth/handoff/redeem', { code });
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     const fresh = redeemed.json();
