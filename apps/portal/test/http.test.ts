@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError, NetworkError, configureHttp, request } from '../src/lib/http.ts';
 import { httpRetriesFor, RETRYABLE_STATUSES } from '../src/lib/retry.ts';
 
@@ -14,8 +14,8 @@ function fakeFetch(...answers: (Response | Error)[]) {
 }
 
 describe('HTTP client', () => {
-  let idToken: ReturnType<typeof vi.fn>;
-  let onUnauthenticated: ReturnType<typeof vi.fn>;
+  let idToken: Mock<(options?: { forceRefresh?: boolean }) => Promise<string | null>>;
+  let onUnauthenticated: Mock<() => void>;
   beforeEach(() => {
     idToken = vi.fn(async () => 'id-token-1');
     onUnauthenticated = vi.fn();
