@@ -27,6 +27,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/x', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
   });
 
+  it('accepts an absolute system message base URL', () => {
+    expect(loadConfig({ SYSTEM_MESSAGE_BASE_URL: 'https://status.example.com' }).SYSTEM_MESSAGE_BASE_URL).toBe('https://status.example.com');
+    expect(loadConfig({}).SYSTEM_MESSAGE_BASE_URL).toBe('');
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
@@ -34,14 +39,17 @@ describe('loadConfig', () => {
   it('reports every invalid setting at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud', PASSWORD_MIN_LENGTH: '3', TOAST_POSITION: 'middle', TRUST_PROXY: 'maybe', ROLE: 'boss' });
+      loadConfig({
+        PORT: 'eighty', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud', PASSWORD_MIN_LENGTH: '3', TOAST_POSITION: 'middle', TRUST_PROXY: 'maybe',
+        ROLE: 'boss', SYSTEM_MESSAGE_BASE_URL: 'status.example.com',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
     const named = problems.map((problem) => problem.split(':')[0]);
-    expect(named.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PASSWORD_MIN_LENGTH', 'PORT', 'ROLE', 'TOAST_POSITION', 'TRUST_PROXY'].sort());
+    expect(named.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PASSWORD_MIN_LENGTH', 'PORT', 'ROLE', 'SYSTEM_MESSAGE_BASE_URL', 'TOAST_POSITION', 'TRUST_PROXY'].sort());
     expect((error as ConfigError).message).toMatch(/^Invalid settings:\n {2}- /);
     for (const problem of problems) expect((error as ConfigError).message).toContain(problem);
   });

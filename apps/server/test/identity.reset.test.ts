@@ -1,6 +1,7 @@
 // Forgot password: a code by mail (CONFIRM_RESET_PASSWORD_WITH_CODE), then a new password that ends
 // every session signed in with the old one.
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { findUserById, updateUser } from '../src/identity/identity.repository.ts';
 import {
   describeEachDatabase, errorPaths, expectProblem, get, latestMessage, newCompany, newUser, post, signInAs, sixDigitCodeIn, uniqueEmail,
 } from './helpers.ts';
@@ -104,6 +105,16 @@ describeEachDatabase('forgot password', (t) => {
     expect(errorPaths(problem)).toEqual(expect.arrayContaining(['body.email', 'body.code', 'body.newPassword']));
     const forgotProblem = expectProblem(await post(t.app, '/api/v1/auth/forgot-password', { email: 'nope' }), 400, 'ValidationError');
     expect(errorPaths(forgotProblem)).toEqual(['body.email']);
+  });
+
+  it('a user disabled after asking for a code cannot use it to come back', async () => {
+    const user = await newUser(t.db, { tenant: 'acme' });
+    await forgot(user.email);
+    const code = sixDigitCodeIn((await latestMessage(t.messenger, user.email)).body);
+    await updateUser(t.db, user.userId, { status: 'DISABLED' });
+    expectProblem(await confirmReset(user.email, code, 'Brand-new-password-1'), 400, 'CodeMismatchException');
+    expect((await findUserById(t.db, user.userId))!.status).toBe('DISABLED');
+    expectProblem(await post(t.app, '/api/v1/auth/sign-in', { email: user.email, password: 'Brand-new-password-1' }), 401, 'NotAuthorizedException');
   });
 
   it('a reset unlocks an account locked by wrong passwords', async () => {

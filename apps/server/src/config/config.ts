@@ -25,7 +25,8 @@ export const ConfigSchema = z
     PORTAL_URL: z.string().url().optional(),
     MAIN_DOMAIN_SUFFIXES: list.default(['clearlane.build', 'clearlane.com', 'localhost']),
     ALLOWED_EXTERNAL_HOSTS: list.default([]),
-    SYSTEM_MESSAGE_BASE_URL: z.string().default(''),
+    /** Where the portal reads /hub/system-message; empty means this server. */
+    SYSTEM_MESSAGE_BASE_URL: z.string().url('must be an absolute URL, e.g. https://status.example.com').default(''),
     BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(5_000).max(86_400_000).default(300_000),
     TOAST_POSITION: z.enum(TOAST_POSITIONS).default('top-right'),
 

@@ -265,7 +265,8 @@ export class SignInService {
     const codeError = new AppError(400, AUTH_ERROR_CODES.CodeMismatch, 'Invalid verification code provided, please try again.', {
       errors: [{ path: 'body.code', message: 'is not the code we sent' }],
     });
-    if (!user || !stored) throw codeError;
+    // A disabled user stays disabled: a code sent before an admin disabled them resets nothing.
+    if (!user || !stored || user.status === 'DISABLED') throw codeError;
     if (stored.expiresAt < now || stored.attempts >= MAX_CODE_ATTEMPTS) {
       throw new AppError(400, AUTH_ERROR_CODES.ExpiredCode, 'Invalid code provided, please request a code again.', {
         errors: [{ path: 'body.code', message: 'has expired; request a new one' }],
