@@ -25,10 +25,10 @@ test('a Company Admin sees Users and may invite', async ({ page, axe }) => {
   await expect(page).toHaveURL(/sort=email%2Casc|sort=email,asc/);
   await expect(page.getByRole('columnheader', { name: /Email/ })).toHaveAttribute('aria-sort', 'ascending');
   await expect(page.getByRole('row').nth(1)).toContainText(DEMO_USERS.admin);
-  await page.getByLabel('Search').fill('viewer');
+  await page.getByRole('textbox', { name: 'Search' }).fill('viewer');
   await expect(page).toHaveURL(/filter=viewer/);
   await expect(page.getByRole('row')).toHaveCount(2);
-  await page.getByLabel('Search').fill('no-such-person');
+  await page.getByRole('textbox', { name: 'Search' }).fill('no-such-person');
   await expect(page.getByText('No users match your filters')).toBeVisible();
   await axe.expectNoAxeViolations(page);
   await snap(page, 'users-empty');
@@ -52,8 +52,8 @@ test('a Manager sees Users but cannot invite', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Not Authorized' })).toBeVisible();
 });
 
-for (const role of ['agent', 'viewer'] as const) {
-  test(`an ${role === 'agent' ? 'Agent' : 'Viewer'} does not see user management`, async ({ page, axe }) => {
+for (const [role, roleName] of [['agent', 'Agent'], ['viewer', 'Viewer']] as const) {
+  test(`the ${roleName} does not see user management`, async ({ page, axe }) => {
     await signInUi(page, DEMO_USERS[role]);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();

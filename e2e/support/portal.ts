@@ -1,17 +1,11 @@
 // Helpers of the portal journeys: sign in through the UI, TOTP codes, invitations, screenshots.
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, expect, tenantUrl, type Outbox, type Tokens } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, saveScreenshot, tenantUrl, type Outbox, type Tokens } from '../fixtures.ts';
 
-const SCREENSHOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-results', 'screenshots');
-
-/** Saves a full-page screenshot to test-results/screenshots/<name>.png (looked at by people, not compared). */
+/** A screenshot in test-results/screenshots/<name>.png, for people to look at (never compared). */
 export async function snap(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await saveScreenshot(page, name);
 }
 
 export const emailField = (page: Page) => page.getByLabel(/^Email/);

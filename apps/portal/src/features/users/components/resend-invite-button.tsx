@@ -27,7 +27,7 @@ export function ResendInviteButton({ user }: { user: UserSummary }) {
       <Button variant="light" size="compact-sm" leftSection={<IconMailForward size={14} aria-hidden />} onClick={open} aria-label={`Resend invite to ${name}`}>
         Resend invite
       </Button>
-      <Modal opened={opened} onClose={close} title="Resend the invitation?" centered>
+      <Modal opened={opened} onClose={close} title="Resend the invitation?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text fz="sm">
             We will email <strong>{user.email}</strong> a new temporary password. The one sent before stops working.

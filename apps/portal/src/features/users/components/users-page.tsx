@@ -238,7 +238,12 @@ export function UsersPage() {
             idAccessor="id"
             columns={columns}
             sortStatus={sortStatus}
-            onSortStatusChange={(status) => void setSearch({ sort: `${SORT_FIELD_OF[String(status.columnAccessor)] ?? 'createdAt'},${status.direction}` })}
+            onSortStatusChange={(status) => {
+              const field = SORT_FIELD_OF[String(status.columnAccessor)] ?? 'createdAt';
+              // A newly chosen column starts ascending; clicking the sorted column again flips it.
+              const direction = field === sortField ? status.direction : 'asc';
+              void setSearch({ sort: `${field},${direction}` });
+            }}
             fetching={isFetching && isPlaceholderData}
             loadingText="Loading users…"
             page={data.page.number + 1}

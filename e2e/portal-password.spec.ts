@@ -1,0 +1,75 @@
+// Forgot password end to end (code from the outbox), and five wrong passwords lock the account.
+import { DEMO_USERS, expect, tenantUrl, test } from './fixtures.ts';
+import { codeFromMail, enterCode, inviteViaApi, signInUi, snap, submitCredentials, uniqueEmail } from './support/portal.ts';
+
+test('forgot password: email → code from the mail → new password → sign in', async ({ page, request, outbox, api, axe }) => {
+  const admin = await api.signIn(DEMO_USERS.admin);
+  const user = await inviteViaApi(request, outbox, admin, { email: uniqueEmail('forgetful'), firstName: 'Fay', lastName: 'Forgetful', role: 'Viewer' });
+  const newPassword = 'Fresh-start-2026';
+
+  await page.goto(tenantUrl('acme', '/login'));
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  await axe.expectNoAxeViolations(page);
+  await snap(page, 'forgot-password-email');
+  await page.getByLabel(/^Email/).fill(user.email);
+  const before = new Date(Date.now() - 1_000);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/We sent a code to f\*\*\*@acme\.test/)).toBeVisible();
+  const code = await codeFromMail(outbox, user.email, before);
+
+  // A wrong code is refused next to the code field.
+  await enterCode(page, code === '111111' ? '222222' : '111111');
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel(/^Confirm new password/).fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Invalid verification code provided, please try again.')).toBeVisible();
+  await axe.expectNoAxeViolations(page);
+  await snap(page, 'forgot-password-code');
+
+  await enterCode(page, code);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
+  await expect(page.getByLabel(/^Email/)).toHaveValue(user.email);
+
+  await signInUi(page, user.email, newPassword);
+});
+
+test('five wrong passwords lock the account, and the form says for how long', async ({ page, request, outbox, api }) => {
+  const admin = await api.signIn(DEMO_USERS.admin);
+  const user = await inviteViaApi(request, outbox, admin, { email: uniqueEmail('locked'), firstName: 'Lou', lastName: 'Locked', role: 'Viewer' });
+
+  await page.goto(tenantUrl('acme', '/login'));
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await submitCredentials(page, user.email, `wrong-password-${attempt}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' })).toBeVisible();
+  }
+  await submitCredentials(page, user.email, 'wrong-password-5');
+  const lock = page.getByRole('alert').filter({ hasText: /Password attempts exceeded\. Try again in \d+ seconds?\./ });
+  await expect(lock).toBeVisible();
+  await snap(page, 'login-locked');
+});
+
+test('the system status page shows API, database and queue', async ({ page, axe }) => {
+  await page.goto(tenantUrl('acme', '/healthCheck'));
+  await expect(page.getByRole('heading', { level: 1, name: 'System status' })).toBeVisible();
+  await expect(page.getByText('All systems operational')).toBeVisible();
+  for (const name of ['API', 'Database', 'Job queue']) await expect(page.getByRole('rowheader', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await expect(page).toHaveTitle('System status · Clearlane');
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/v1/health'));
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await refreshed;
+  await axe.expectNoAxeViolations(page);
+  await snap(page, 'health-check');
+});
+
+test('the sign-in page is accessible and a wrong password is explained', async ({ page, axe }) => {
+  await page.goto(tenantUrl('acme', '/login'));
+  await expect(page.getByLabel(/^Email/)).toBeFocused();
+  await axe.expectNoAxeViolations(page);
+  await snap(page, 'login');
+  await submitCredentials(page, 'someone@acme.test', 'not-the-password-at-all');
+  await expect(page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' })).toBeVisible();
+  await axe.expectNoAxeViolations(page);
+});
