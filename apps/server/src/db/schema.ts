@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
