@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import type { RouterContext } from '../app/router-context.ts';
 import { RootView } from '../app/root-view.tsx';
 import { tenantPrefixRedirect } from '../app/tenancy/tenant-path.ts';
+import { StandaloneRouteErrorPage } from '../app/errors/route-error.tsx';
 import { publicConfig } from '../lib/public-config.ts';
 
 // Loaded on demand: it brings both layouts, and most visits never need it.
@@ -15,5 +16,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (stripped !== null) throw redirect({ href: `${stripped}${location.searchStr}${location.hash ? `#${location.hash}` : ''}`, replace: true });
   },
   component: RootView,
+  errorComponent: StandaloneRouteErrorPage,
   notFoundComponent: NotFoundAnywhere,
 });

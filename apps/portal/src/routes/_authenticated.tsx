@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireSession } from '../app/auth/guards.ts';
 import { DefaultLayout } from '../app/layouts/default-layout.tsx';
-import { NotFoundInLayout } from '../app/errors/route-error.tsx';
+import { NotFoundInLayout, StandaloneRouteErrorPage } from '../app/errors/route-error.tsx';
 import { persistedUserFor, userContextQuery } from '../lib/current-user.ts';
 
 // The default layout: every page in it needs a valid session (SPEC.md §2 "Access guard").
@@ -16,6 +16,8 @@ export const Route = createFileRoute('/_authenticated')({
     return context.queryClient.ensureQueryData(userContextQuery);
   },
   component: DefaultLayout,
+  // The guard or the user fetch failed: there is no shell to show the error in.
+  errorComponent: StandaloneRouteErrorPage,
   // Unknown paths of signed-in users keep the shell around the not-found page.
   notFoundComponent: NotFoundInLayout,
 });

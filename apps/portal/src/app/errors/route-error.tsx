@@ -14,15 +14,24 @@ function reloadOnce(error: Error): boolean {
   return reloadDecisions.get(error)!;
 }
 
-/** defaultErrorComponent: anything a route throws (loader, beforeLoad, render) lands here. */
-export function RouteErrorPage({ error }: ErrorComponentProps) {
+/** defaultErrorComponent: anything a page route throws (loader, beforeLoad, render) lands here, inside its layout. */
+export function RouteErrorPage(props: ErrorComponentProps) {
+  return <RouteError {...props} standalone={false} />;
+}
+
+/** For the layout routes themselves: when a layout fails (e.g. the user cannot be loaded), no layout surrounds the page. */
+export function StandaloneRouteErrorPage(props: ErrorComponentProps) {
+  return <RouteError {...props} standalone />;
+}
+
+function RouteError({ error, standalone }: ErrorComponentProps & { standalone: boolean }) {
   const reloading = error instanceof Error && isChunkLoadError(error) && reloadOnce(error);
   const bot = isBotUserAgent(navigator.userAgent);
   useEffect(() => {
     if (!reloading) console.error(error);
   }, [error, reloading]);
   if (reloading || bot) return null;
-  return <ErrorPage error={toPageError(error)} />;
+  return <ErrorPage error={toPageError(error)} standalone={standalone} />;
 }
 
 /** Unmatched routes inside a layout: the layout's <main> already surrounds it. */

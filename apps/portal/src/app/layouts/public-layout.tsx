@@ -29,7 +29,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           {children ?? <Outlet />}
           <Text ta="center" fz="xs" c="dimmed">
             Need help? Contact your company administrator.{' '}
-            <Anchor component={Link} to={'/healthCheck' as '/'} fz="xs">
+            <Anchor component={Link} to={'/healthCheck' as '/'} fz="xs" underline="always">
               System status
             </Anchor>
           </Text>

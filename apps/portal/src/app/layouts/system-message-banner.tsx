@@ -8,7 +8,12 @@ import type { SystemMessage } from '@clearlane/contract/company';
 import { systemMessageQuery } from '../../lib/system-message.ts';
 
 const DISMISSED_KEY = 'clearlane.systemMessageDismissed';
-const COLOR: Record<SystemMessage['severity'], string> = { info: 'lane', warning: 'orange.9', critical: 'red.8' };
+// A light tint with dark text of the same hue: readable (WCAG AA) and still clearly coloured.
+const COLOR: Record<SystemMessage['severity'], { tint: string; text: string }> = {
+  info: { tint: 'lane', text: 'var(--mantine-color-lane-9)' },
+  warning: { tint: 'orange', text: '#7a3300' }, // Mantine's orange 9 is below 4.5:1 on the tint
+  critical: { tint: 'red', text: '#a51d1d' },
+};
 
 const messageKey = (message: SystemMessage) => `${message.updatedAt ?? ''}|${message.message ?? ''}`;
 
@@ -39,7 +44,9 @@ export function SystemMessageBanner() {
     <Alert
       role={data.severity === 'critical' ? 'alert' : 'status'}
       variant="light"
-      color={COLOR[data.severity]}
+      color={COLOR[data.severity].tint}
+      vars={() => ({ root: { '--alert-color': COLOR[data.severity].text } })}
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
       icon={data.severity === 'info' ? <IconInfoCircle aria-hidden /> : <IconAlertTriangle aria-hidden />}
       title={data.severity === 'info' ? 'Notice' : data.severity === 'warning' ? 'Warning' : 'Important'}
       withCloseButton
