@@ -22,7 +22,12 @@ export function RouteAnnouncer() {
         const title = currentPageTitle(routeTitle);
         document.title = documentTitle(title);
         // The first page load is announced by the browser itself.
-        if (!firstLoad) setAnnouncement(title ?? documentTitle(undefined));
+        // A trailing no-break space alternates so that two pages with the same title still differ,
+        // or the live region would not change and nothing would be read.
+        if (!firstLoad) setAnnouncement((previous) => {
+          const text = title ?? documentTitle(undefined);
+          return previous === text ? `${text}\u00a0` : text;
+        });
         firstLoad = false;
       }, SETTLE_MS);
     };
