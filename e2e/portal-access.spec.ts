@@ -1,14 +1,14 @@
 // Who may reach what: a Viewer cannot manage users in the portal or the API; another company's
 // user is simply not there (404); a user signed in at another tenant's host is sent home.
 import { DEMO_USERS, expect, tenantUrl, test } from './fixtures.ts';
-import { signInUi, snap, submitCredentials } from './support/portal.ts';
+import { expectAccessible, signInUi, snap, submitCredentials } from './support/portal.ts';
 
-test('a Viewer cannot reach user management in the portal', async ({ page, axe }) => {
+test('a Viewer cannot reach user management in the portal', async ({ page }) => {
   await signInUi(page, DEMO_USERS.viewer);
   await page.goto(tenantUrl('acme', '/users'));
   await expect(page.getByRole('heading', { level: 1, name: 'Not Authorized' })).toBeVisible();
   await expect(page.getByRole('cell', { name: DEMO_USERS.admin })).toHaveCount(0);
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'users-viewer-not-authorized');
 });
 

@@ -2,10 +2,10 @@
 // must choose a new password, sets up TOTP, signs out, and signs in again with a fresh code.
 import { DEMO_USERS, expect, tenantUrl, test } from './fixtures.ts';
 import {
-  enterCode, passwordField, signInUi, signOutUi, snap, submitCredentials, temporaryPasswordFor, totpCode, totpStep, uniqueEmail, waitForFreshTotpStep,
+  enterCode, expectAccessible, passwordField, signInUi, signOutUi, snap, submitCredentials, temporaryPasswordFor, totpCode, totpStep, uniqueEmail, waitForFreshTotpStep,
 } from './support/portal.ts';
 
-test('invite → temporary password → new password → TOTP setup → sign out → sign in with a code', async ({ page, browser, outbox, axe }) => {
+test('invite → temporary password → new password → TOTP setup → sign out → sign in with a code', async ({ page, browser, outbox }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('nina');
   const newPassword = 'Lane-changer-42!';
@@ -28,7 +28,7 @@ test('invite → temporary password → new password → TOTP setup → sign out
   await page.getByRole('option', { name: /^Agent/ }).click();
   await expect(page.getByRole('combobox', { name: 'Role' })).toHaveAccessibleDescription(/Places orders and keeps drivers and businesses up to date\./);
   await expect(page.getByLabel('Require two-step verification at first sign-in')).toBeChecked();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'add-user-filled');
   const before = new Date(Date.now() - 1_000);
   await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -51,7 +51,7 @@ test('invite → temporary password → new password → TOTP setup → sign out
   await page.goto(tenantUrl('acme', `/users?filter=${encodeURIComponent(email)}`));
   await page.getByRole('button', { name: 'Resend invite to Nina Newcomer' }).click();
   await expect(page.getByRole('dialog', { name: 'Resend the invitation?' })).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   const beforeResend = new Date(Date.now() - 500);
   await page.getByRole('dialog').getByRole('button', { name: 'Resend invite' }).click();
   await expect(page.getByText(`Invitation sent again to ${email}`)).toBeVisible();
@@ -66,7 +66,7 @@ test('invite → temporary password → new password → TOTP setup → sign out
   await expect(nina.getByLabel(/^New password/)).toBeFocused();
   await nina.getByLabel(/^New password/).fill('abc');
   await expect(nina.getByText(/At least \d+ characters/)).toBeVisible();
-  await axe.expectNoAxeViolations(nina);
+  await expectAccessible(nina);
   await snap(nina, 'login-new-password');
   await nina.getByLabel(/^New password/).fill(newPassword);
   await nina.getByLabel(/^Confirm new password/).fill(newPassword);
@@ -78,7 +78,7 @@ test('invite → temporary password → new password → TOTP setup → sign out
   await expect(nina.getByRole('button', { name: 'Copy setup key' })).toBeVisible();
   const secret = (await nina.getByTestId('totp-secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await axe.expectNoAxeViolations(nina);
+  await expectAccessible(nina);
   await snap(nina, 'login-totp-setup');
   await enterCode(nina, '000000');
   await expect(nina.getByText('Invalid code received, please try again.')).toBeVisible();
@@ -93,7 +93,7 @@ test('invite → temporary password → new password → TOTP setup → sign out
   await nina.goto(tenantUrl('acme', '/login'));
   await submitCredentials(nina, email, newPassword);
   await expect(nina.getByRole('heading', { level: 1, name: 'Enter your verification code' })).toBeVisible();
-  await axe.expectNoAxeViolations(nina);
+  await expectAccessible(nina);
   await snap(nina, 'login-totp-code');
   await waitForFreshTotpStep(totpStep(setupAt));
   await enterCode(nina, await totpCode(secret));

@@ -1,8 +1,8 @@
 // Forgot password end to end (code from the outbox), and five wrong passwords lock the account.
 import { DEMO_USERS, expect, tenantUrl, test } from './fixtures.ts';
-import { codeFromMail, enterCode, inviteViaApi, signInUi, snap, submitCredentials, uniqueEmail } from './support/portal.ts';
+import { expectAccessible, codeFromMail, enterCode, inviteViaApi, signInUi, snap, submitCredentials, uniqueEmail } from './support/portal.ts';
 
-test('forgot password: email → code from the mail → new password → sign in', async ({ page, request, outbox, api, axe }) => {
+test('forgot password: email → code from the mail → new password → sign in', async ({ page, request, outbox, api }) => {
   const admin = await api.signIn(DEMO_USERS.admin);
   const user = await inviteViaApi(request, outbox, admin, { email: uniqueEmail('forgetful'), firstName: 'Fay', lastName: 'Forgetful', role: 'Viewer' });
   const newPassword = 'Fresh-start-2026';
@@ -10,7 +10,7 @@ test('forgot password: email → code from the mail → new password → sign in
   await page.goto(tenantUrl('acme', '/login'));
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'forgot-password-email');
   await page.getByLabel(/^Email/).fill(user.email);
   const before = new Date(Date.now() - 1_000);
@@ -24,7 +24,7 @@ test('forgot password: email → code from the mail → new password → sign in
   await page.getByLabel(/^Confirm new password/).fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Invalid verification code provided, please try again.')).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'forgot-password-code');
 
   await enterCode(page, code);
@@ -51,7 +51,7 @@ test('five wrong passwords lock the account, and the form says for how long', as
   await snap(page, 'login-locked');
 });
 
-test('the system status page shows API, database and queue', async ({ page, axe }) => {
+test('the system status page shows API, database and queue', async ({ page }) => {
   await page.goto(tenantUrl('acme', '/healthCheck'));
   await expect(page.getByRole('heading', { level: 1, name: 'System status' })).toBeVisible();
   await expect(page.getByText('All systems operational')).toBeVisible();
@@ -60,16 +60,16 @@ test('the system status page shows API, database and queue', async ({ page, axe 
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/v1/health'));
   await page.getByRole('button', { name: 'Refresh' }).click();
   await refreshed;
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'health-check');
 });
 
-test('the sign-in page is accessible and a wrong password is explained', async ({ page, axe }) => {
+test('the sign-in page is accessible and a wrong password is explained', async ({ page }) => {
   await page.goto(tenantUrl('acme', '/login'));
   await expect(page.getByLabel(/^Email/)).toBeFocused();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'login');
   await submitCredentials(page, 'someone@acme.test', 'not-the-password-at-all');
   await expect(page.getByRole('alert').filter({ hasText: 'Incorrect username or password.' })).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
 });

@@ -1,13 +1,13 @@
 // Each demo role signs in and sees what it may do: admins manage users, managers read them,
 // agents and viewers do not see user management at all.
 import { DEMO_USERS, expect, test } from './fixtures.ts';
-import { signInUi, snap } from './support/portal.ts';
+import { expectAccessible, signInUi, snap } from './support/portal.ts';
 
-test('a Company Admin sees Users and may invite', async ({ page, axe }) => {
+test('a Company Admin sees Users and may invite', async ({ page }) => {
   await signInUi(page, DEMO_USERS.admin);
   await expect(page).toHaveTitle(/Clearlane/);
   await expect(page.getByRole('table', { name: /What you can do/ })).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'home-admin');
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -17,7 +17,7 @@ test('a Company Admin sees Users and may invite', async ({ page, axe }) => {
   await expect(page.getByRole('cell', { name: DEMO_USERS.viewer })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Invite user' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /Invited/ })).toHaveAttribute('aria-sort', 'descending');
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'users-admin');
 
   // Sorting, filtering and paging live in the URL.
@@ -30,14 +30,14 @@ test('a Company Admin sees Users and may invite', async ({ page, axe }) => {
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('textbox', { name: 'Search' }).fill('no-such-person');
   await expect(page.getByText('No users match your filters')).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'users-empty');
   await page.getByRole('button', { name: 'Clear filters' }).first().click();
   await expect(page.getByRole('cell', { name: DEMO_USERS.manager })).toBeVisible();
 
   await page.getByRole('link', { name: 'Invite user' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invite a user' })).toBeVisible();
-  await axe.expectNoAxeViolations(page);
+  await expectAccessible(page);
   await snap(page, 'add-user');
 });
 
@@ -53,7 +53,7 @@ test('a Manager sees Users but cannot invite', async ({ page }) => {
 });
 
 for (const [role, roleName] of [['agent', 'Agent'], ['viewer', 'Viewer']] as const) {
-  test(`the ${roleName} does not see user management`, async ({ page, axe }) => {
+  test(`the ${roleName} does not see user management`, async ({ page }) => {
     await signInUi(page, DEMO_USERS[role]);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
@@ -63,7 +63,7 @@ for (const [role, roleName] of [['agent', 'Agent'], ['viewer', 'Viewer']] as con
     const usersRow = page.getByRole('row', { name: /^Users/ });
     await expect(usersRow.getByText('Not allowed')).toHaveCount(3);
     if (role === 'viewer') {
-      await axe.expectNoAxeViolations(page);
+      await expectAccessible(page);
       await snap(page, 'home-viewer');
     }
   });

@@ -1,7 +1,7 @@
 // Helpers of the portal journeys: sign in through the UI, TOTP codes, invitations, screenshots.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { DEMO_PASSWORD, expect, saveScreenshot, tenantUrl, type Outbox, type Tokens } from '../fixtures.ts';
+import { DEMO_PASSWORD, expect, expectNoAxeViolations, saveScreenshot, tenantUrl, type Outbox, type Tokens } from '../fixtures.ts';
 
 /** A screenshot in test-results/screenshots/<name>.png, for people to look at (never compared). */
 export async function snap(page: Page, name: string) {
@@ -93,4 +93,16 @@ export async function codeFromMail(outbox: Outbox, email: string, after: Date): 
   const match = /\b(\d{6})\b/.exec(message.body);
   expect(match, `a 6-digit code in: ${message.body}`).not.toBeNull();
   return match![1]!;
+}
+
+/**
+ * Known violations outside the pages these journeys own, excluded until their owner fixes them:
+ * the public layout's footer link "System status" is told apart from the text around it by colour
+ * only (axe link-in-text-block; app/layouts/public-layout.tsx, an underline fixes it).
+ */
+const OUTSIDE_OUR_PAGES = ['a[href="/healthCheck"]'];
+
+/** axe (WCAG 2 A/AA) on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  await expectNoAxeViolations(page, { exclude: OUTSIDE_OUR_PAGES });
 }

@@ -31,7 +31,8 @@ export function CodeInput({ value, onChange, onComplete, error, label = 'Verific
       description={description}
       descriptionProps={{ id: descriptionId }}
       error={error}
-      errorProps={{ id: errorId }}
+      // Mantine's error red (red-6) is below AA contrast on white; the theme's fix belongs to the shell.
+      errorProps={{ id: errorId, c: 'red.9' }}
       required
     >
       <PinInput
@@ -40,6 +41,10 @@ export function CodeInput({ value, onChange, onComplete, error, label = 'Verific
         length={CODE_LENGTH}
         type="number"
         oneTimeCode
+        placeholder=""
+        // Mantine paints the digits of an invalid field in red-6, below AA contrast; the border and
+        // the message below say "invalid" well enough.
+        styles={{ input: { color: 'var(--mantine-color-text)' } }}
         size="md"
         value={value}
         onChange={onChange}

@@ -69,11 +69,11 @@ export function HealthPage() {
         {data && (
           <>
             {data.health.status === 'up' ? (
-              <Alert color="teal.9" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} title="All systems operational" role="status">
+              <Alert color="teal" variant="light" styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconCircleCheck size={20} aria-hidden />} title="All systems operational" role="status">
                 Clearlane is up and answering normally.
               </Alert>
             ) : (
-              <Alert color="red.9" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />} title="Some systems are down" role="status">
+              <Alert color="red" variant="light" styles={{ title: { color: 'var(--mantine-color-text)' } }} icon={<IconAlertTriangle size={20} aria-hidden />} title="Some systems are down" role="status">
                 Parts of Clearlane are not working (HTTP {data.httpStatus}). Orders may be delayed.
               </Alert>
             )}
