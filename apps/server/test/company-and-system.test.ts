@@ -6,7 +6,7 @@ import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { writeSystemMessage } from '../src/modules/system/system-message.ts';
 import { updateCompany } from '../src/modules/company/company.repository.ts';
 import {
-  GLOBEX_HOST, describeEachDatabase, expectProblem, get, newCompany, seedTwoCompanies, signInAs,
+  GLOBEX_HOST, describeEachDatabase, expectProblem, get, newCompany, registeredRoutes, seedTwoCompanies, signInAs,
 } from './helpers.ts';
 
 describeEachDatabase('company', (t) => {
@@ -100,7 +100,12 @@ describeEachDatabase('company', (t) => {
     expect(doc.info).toMatchObject({ title: 'Clearlane API', version: expect.any(String) });
     const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(operations.sort()).toEqual([
+    // Every route the app serves is documented (the document itself and the reference page aside)...
+    const served = registeredRoutes(t.app).filter((route) => !/ \/api\/(openapi\.json|docs)/.test(route));
+    expect(served.length).toBeGreaterThan(15);
+    expect(operations.sort()).toEqual(served.sort());
+    // ...including every call of this issue.
+    expect(operations).toEqual(expect.arrayContaining([
       'GET /api/v1/auth/jwks.json',
       'GET /api/v1/company/me',
       'GET /api/v1/company/me/plugins',
@@ -120,7 +125,7 @@ describeEachDatabase('company', (t) => {
       'POST /api/v1/auth/token',
       'POST /api/v1/users',
       'POST /api/v1/users/{id}/resendInvite',
-    ].sort());
+    ]));
 
     // Every operation is described and answers with declared schemas that are valid JSON Schema 2020-12.
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -144,6 +149,21 @@ describeEachDatabase('company', (t) => {
       }
     }
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('every operation that declares the bearer scheme refuses a caller without a token', async () => {
+    const doc = (await get(t.app, '/api/openapi.json')).json();
+    const secured = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(([path, item]) =>
+      Object.entries(item).filter(([, operation]) => (operation.security ?? []).length > 0).map(([method]) => ({ method: method.toUpperCase(), path })));
+    expect(secured.length).toBeGreaterThan(5);
+    for (const { method, path } of secured) {
+      const url = path.replace(/\{[^}]+\}/g, '01890000-0000-7000-8000-000000000000');
+      const response = await t.app.inject({ method: method as 'GET', url, headers: { host: 'acme.localhost:3000' }, ...(method === 'GET' ? {} : { payload: {} }) });
+      const name = `${method} ${path}`;
+      expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
+      // Reads, and the calls of this issue, authenticate before validating anything.
+      if (method === 'GET' || /^\/api\/v1\/(users|company|auth)/.test(path)) expectProblem(response, 401, 'UserUnAuthenticatedException');
+    }
   });
 
   it('GET /api/docs serves the interactive reference', async () => {

@@ -294,3 +294,22 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
 
 /** The paths named by a problem's field errors. */
 export const errorPaths = (problem: { errors?: { path: string }[] }) => (problem.errors ?? []).map((error) => error.path);
+
+/**
+ * Every route the app serves, as "METHOD /path/{param}" (HEAD left out), read from Fastify's own
+ * route tree so that a route added anywhere shows up here without editing a list.
+ */
+export function registeredRoutes(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
+  }
+  return routes;
+}

@@ -50,7 +50,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
   }, async (request) => deps.signIn.refresh(request.body.refreshToken));
 
   r.post('/auth/sign-out', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags, summary: 'Sign out: revokes this sign-in\'s refresh tokens', security: [{ bearer: [] }], body: SignOutBodySchema.optional(), response: { 204: z.null(), 401: ProblemSchema } },
   }, async (request, reply) => {
     await deps.signIn.signOut(principalOf(request).sessionId);
@@ -68,7 +68,7 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
   }, async (request) => deps.signIn.confirmResetPassword(request.body.email, request.body.code, request.body.newPassword));
 
   r.post('/auth/handoff', {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: {
       tags,
       summary: 'A one-time code that signs the caller in on their own tenant host',

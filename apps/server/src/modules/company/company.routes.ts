@@ -21,7 +21,8 @@ export async function companyRoutes(app: FastifyInstance, { db }: { db: Database
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Company'];
   const security = [{ bearer: [] }];
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed or validated: a caller without a valid token learns nothing else.
+  app.addHook('onRequest', app.authenticate);
 
   const myCompany = async (companyId: string) => {
     const row = await findCompany(db, companyId);

@@ -11,7 +11,8 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Users'];
   const security = [{ bearer: [] }];
-  app.addHook('preHandler', app.authenticate);
+  // Authenticate before the body is parsed or validated: a caller without a valid token learns nothing else.
+  app.addHook('onRequest', app.authenticate);
 
   r.get('/users/me', {
     schema: { tags, security, summary: 'The signed-in user, their companies, roles and permissions', response: { 200: CurrentUserSchema, 401: ProblemSchema } },
