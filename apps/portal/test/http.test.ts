@@ -40,6 +40,13 @@ describe('HTTP client', () => {
     expect(idToken).not.toHaveBeenCalled();
   });
 
+  it.each(['HEAD', 'OPTIONS'] as const)('retries %s once too', async (method) => {
+    const fetch = fakeFetch(json(429), json(204));
+    use(fetch);
+    await request('/x', { method });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it.each(RETRYABLE_STATUSES)('retries a GET once on %i', async (status) => {
     const fetch = fakeFetch(json(status), json(200, { second: true }));
     use(fetch);

@@ -6,7 +6,7 @@ import { httpRetriesFor } from './retry.ts';
 export type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;
   headers?: Record<string, string>;
