@@ -48,6 +48,8 @@ test('five wrong passwords lock the account, and the form says for how long', as
   await submitCredentials(page, user.email, 'wrong-password-5');
   const lock = page.getByRole('alert').filter({ hasText: /Password attempts exceeded\. Try again in \d+ seconds?\./ });
   await expect(lock).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  await expectAccessible(page);
   await snap(page, 'login-locked');
 });
 

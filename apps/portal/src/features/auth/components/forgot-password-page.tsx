@@ -143,7 +143,7 @@ function ConfirmReset({ email, destination, onChangeEmail }: { email: string; de
           />
           <Group justify="space-between" mt={-8}>
             <Text fz="sm" c="dimmed">
-              Didn&apos;t get it? Check your spam folder.
+              No email? Check your spam folder.
             </Text>
             <Button variant="subtle" size="compact-sm" onClick={() => void resendCode()} loading={resend.isPending} disabled={coolingDown}>
               Resend code

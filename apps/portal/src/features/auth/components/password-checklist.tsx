@@ -29,7 +29,7 @@ export function PasswordChecklist({ password, policy, id }: { password: string; 
             <List.Item
               key={rule}
               icon={
-                <ThemeIcon size={18} radius="xl" color={met ? 'teal.8' : 'gray.6'} variant={met ? 'filled' : 'light'} aria-hidden>
+                <ThemeIcon size={18} radius="xl" color={met ? 'teal.8' : 'gray'} variant={met ? 'filled' : 'light'} aria-hidden>
                   {met ? <IconCheck size={12} stroke={3} /> : <IconCircleDashed size={12} />}
                 </ThemeIcon>
               }

@@ -19,7 +19,7 @@ export function formatUptime(seconds: number): string {
   const minutes = Math.floor((seconds % 3_600) / 60);
   if (days > 0) return `${days} d ${hours} h`;
   if (hours > 0) return `${hours} h ${minutes} min`;
-  if (minutes > 0) return `${minutes} min ${Math.floor(seconds % 60)} s`;
+  if (minutes > 0) return `${minutes} min`;
   return `${Math.floor(seconds)} s`;
 }
 
@@ -130,7 +130,7 @@ export function HealthPage() {
             <SimpleGrid cols={3} spacing="sm">
               <Fact label="Overall" value={<StatusBadge status={data.health.status} />} />
               <Fact label="Version" value={<Text fw={600} ff="monospace">{data.health.version}</Text>} />
-              <Fact label="Uptime" value={<Text fw={600}>{formatUptime(data.health.uptimeSeconds)}</Text>} />
+              <Fact label="Uptime" value={<Text fw={600} style={{ whiteSpace: 'nowrap' }}>{formatUptime(data.health.uptimeSeconds)}</Text>} />
             </SimpleGrid>
             <Text fz="xs" c="dimmed" ta="center">
               Last checked at <time dateTime={new Date(data.checkedAt).toISOString()}>{timeFormat.format(data.checkedAt)}</time>

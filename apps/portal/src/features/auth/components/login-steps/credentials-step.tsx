@@ -43,6 +43,7 @@ export function CredentialsStep({ initialEmail, notice, onResult }: CredentialsS
     } catch (caught) {
       if (isLockout(caught)) {
         setLockedUntil(deadlineIn(caught.retryAfterSeconds ?? 1));
+        form.setFieldValue('password', '');
         return;
       }
       form.setFieldValue('password', '');
@@ -55,7 +56,7 @@ export function CredentialsStep({ initialEmail, notice, onResult }: CredentialsS
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {locked && (
-            <Alert color="orange" variant="light" role="alert" icon={<IconLock size={18} aria-hidden />} title="Account temporarily locked">
+            <Alert color="orange" variant="light" role="alert" icon={<IconLock size={18} aria-hidden />} title="Account temporarily locked" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
               Password attempts exceeded. Try again in {formatWait(secondsLeft)}.
             </Alert>
           )}

@@ -33,7 +33,7 @@ export function TotpSetupPanel({ qrCodeDataUrl, sharedSecret }: TotpSetupPanelPr
           Setup key
         </Text>
         <Group gap="xs" wrap="nowrap" mt={4}>
-          <Code fz="sm" style={{ flex: 1, display: 'block', padding: '8px 12px', letterSpacing: '0.05em', wordBreak: 'break-all' }} data-testid="totp-secret" aria-labelledby="totp-secret-label">
+          <Code fz="sm" style={{ flex: 1, display: 'block', padding: '8px 12px', letterSpacing: '0.05em', overflowWrap: 'anywhere' }} data-testid="totp-secret" aria-labelledby="totp-secret-label">
             {grouped(sharedSecret)}
           </Code>
           <CopyButton value={sharedSecret} timeout={2000}>
