@@ -8,6 +8,8 @@ export interface ErrorPageProps {
   standalone?: boolean;
   /** Runs before going back (e.g. to clear the page error). */
   onBack?: () => void;
+  /** Less vertical space, for the narrow column of the public layout. */
+  compact?: boolean;
 }
 
 const DEFAULT_DETAIL: Record<number, string> = {
@@ -16,12 +18,12 @@ const DEFAULT_DETAIL: Record<number, string> = {
 };
 
 /** SPEC.md §2's error page: 404 'Page not found', 401 'Not Authorized', else 'An error occurred {status} - {message}'. */
-export function ErrorPage({ error, standalone = false, onBack }: ErrorPageProps) {
+export function ErrorPage({ error, standalone = false, onBack, compact = false }: ErrorPageProps) {
   const { title, detail } = errorHeading(error);
   // 404/401 headings are fixed; a specific message ('Page Not Found: /orders/x') is still worth showing.
   const explanation = detail ? null : error.message && !/^(page not found|not authorized)$/i.test(error.message) ? error.message : DEFAULT_DETAIL[error.status];
   return (
-    <Container size="sm" py={80} component={standalone ? 'main' : 'div'} id={standalone ? 'main-content' : undefined} data-testid="error-page">
+    <Container size="sm" py={compact ? 'xl' : 80} component={standalone ? 'main' : 'div'} id={standalone ? 'main-content' : undefined} data-testid="error-page">
       <Stack align="center" gap="md">
         <Text fz={64} fw={800} c="lane.7" lh={1} aria-hidden>
           {error.status}
