@@ -163,3 +163,27 @@ describe('route preloading', () => {
     expect(original).toHaveBeenCalledTimes(10);
   });
 });
+
+describe('new build offer', () => {
+  it('shows a Reload toast and reloads on the next route change', async () => {
+    const { offerReloadForNewBuild, NEW_VERSION_MESSAGE } = await import('../src/app/background/background-tasks.ts');
+    const { toastStore } = await import('../src/app/toasts/toast-store.ts');
+    let listener: ((event: { hrefChanged: boolean; toLocation: { href: string } }) => void) | undefined;
+    const unsubscribe = vi.fn();
+    const router = { subscribe: vi.fn((_name: string, fn: typeof listener) => ((listener = fn), unsubscribe)) };
+    const page = { reload: vi.fn(), assign: vi.fn() };
+    offerReloadForNewBuild(router as never, page);
+
+    const toast = toastStore.getSnapshot().at(-1)!;
+    expect(toast).toMatchObject({ title: NEW_VERSION_MESSAGE, type: 'info', durationMs: 0 });
+    toast.action!.onClick();
+    expect(page.reload).toHaveBeenCalledOnce();
+
+    listener!({ hrefChanged: false, toLocation: { href: '/' } });
+    expect(page.assign).not.toHaveBeenCalled();
+    listener!({ hrefChanged: true, toLocation: { href: '/users?page=2' } });
+    expect(page.assign).toHaveBeenCalledWith('/users?page=2');
+    expect(unsubscribe).toHaveBeenCalled();
+    toastStore.clearAll();
+  });
+});

@@ -9,6 +9,28 @@ import { limitRoutePreloads } from './preload-limiter.ts';
 
 export const NEW_VERSION_MESSAGE = 'A new version of Clearlane is available';
 
+type NavigationEvents = Pick<AnyRouter, 'subscribe'>;
+
+/**
+ * A new build is out: offer a reload now, and turn the next route change into a full page load of
+ * its destination (the user expects the page to change then anyway).
+ */
+export function offerReloadForNewBuild(
+  router: NavigationEvents,
+  page: { reload: () => void; assign: (href: string) => void } = { reload: () => window.location.reload(), assign: (href) => window.location.assign(href) },
+) {
+  notify.info('Reload to get the latest improvements. The page also updates when you next change pages.', {
+    title: NEW_VERSION_MESSAGE,
+    duration: 0,
+    action: { label: 'Reload', onClick: page.reload },
+  });
+  const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
+    if (!event.hrefChanged) return;
+    unsubscribe();
+    page.assign(event.toLocation.href);
+  });
+}
+
 export function startBackgroundTasks(router: AnyRouter) {
   limitRoutePreloads(router);
   listenForPreloadErrors();
@@ -18,19 +40,7 @@ export function startBackgroundTasks(router: AnyRouter) {
     runningBuildId: import.meta.env.PROD ? __BUILD_ID__ : '',
     intervalMs: config.buildPollIntervalMs,
     isHidden: () => document.visibilityState === 'hidden',
-    onNewBuild: () => {
-      notify.info('Reload to get the latest improvements. The page also updates when you next change pages.', {
-        title: NEW_VERSION_MESSAGE,
-        duration: 0,
-        action: { label: 'Reload', onClick: () => window.location.reload() },
-      });
-      // The next route change becomes a full page load of its destination.
-      const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
-        if (!event.hrefChanged) return;
-        unsubscribe();
-        window.location.assign(event.toLocation.href);
-      });
-    },
+    onNewBuild: () => offerReloadForNewBuild(router),
   });
   watcher.start();
   document.addEventListener('visibilitychange', () => {
