@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 export function AuthCard({ title, documentTitle, description, children }: { title: string; documentTitle?: string; description?: ReactNode; children: ReactNode }) {
   useDocumentTitle(`${documentTitle ?? title} · Clearlane`);
   return (
-    <Paper withBorder shadow="sm" p="xl" radius="md">
+    // Mantine's error red (red-6) fails AA contrast on white; darker inside our forms until the theme sets it.
+    <Paper withBorder shadow="sm" p="xl" radius="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}>
       <Stack gap="lg">
         <Stack gap={6}>
           <Title order={1} fz="h2">

@@ -31,8 +31,7 @@ export function CodeInput({ value, onChange, onComplete, error, label = 'Verific
       description={description}
       descriptionProps={{ id: descriptionId }}
       error={error}
-      // Mantine's error red (red-6) is below AA contrast on white; the theme's fix belongs to the shell.
-      errorProps={{ id: errorId, c: 'red.9' }}
+      errorProps={{ id: errorId }}
       required
     >
       <PinInput

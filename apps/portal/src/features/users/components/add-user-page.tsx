@@ -123,7 +123,17 @@ export function AddUserPage() {
         <Text c="dimmed">We email them a temporary password. They choose their own when they first sign in.</Text>
       </Stack>
 
-      <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Invitation">
+      <Paper
+        withBorder
+        radius="md"
+        p="xl"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Invitation"
+        // Mantine's error red (red-6) fails AA contrast on white; darker here until the theme sets it.
+        style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
+      >
         <Stack gap="md">
           {error && (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The invitation was not sent">

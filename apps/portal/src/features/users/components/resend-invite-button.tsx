@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { UserSummary } from '@clearlane/contract/users';
@@ -24,9 +24,11 @@ export function ResendInviteButton({ user }: { user: UserSummary }) {
 
   return (
     <>
-      <Button variant="light" size="compact-sm" leftSection={<IconMailForward size={14} aria-hidden />} onClick={open} aria-label={`Resend invite to ${name}`}>
-        Resend invite
-      </Button>
+      <Tooltip label="Resend invite" withArrow>
+        <ActionIcon variant="light" size="lg" onClick={open} aria-label={`Resend invite to ${name}`}>
+          <IconMailForward size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
       <Modal opened={opened} onClose={close} title="Resend the invitation?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text fz="sm">

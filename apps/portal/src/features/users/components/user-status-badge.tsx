@@ -6,7 +6,7 @@ const COLORS: Record<UserStatus, string> = { ACTIVE: 'teal.9', INVITED: 'lane.7'
 
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   return (
-    <Badge color={COLORS[status]} variant={status === 'DISABLED' ? 'outline' : 'filled'}>
+    <Badge color={COLORS[status]} variant={status === 'DISABLED' ? 'outline' : 'filled'} style={{ minWidth: 'max-content' }}>
       {STATUS_LABELS[status]}
     </Badge>
   );

@@ -1,5 +1,5 @@
 // /users: the company's users. Search, filters, sort and page live in the URL (users-search.ts).
-import { Alert, Box, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Alert, Box, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch, IconShieldCheck, IconShieldOff, IconUserPlus, IconUsers, IconX } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -40,7 +40,7 @@ function When({ value, format, empty }: { value: string | null; format: Intl.Dat
     );
   }
   return (
-    <time dateTime={value} title={dateTime.format(new Date(value))}>
+    <time dateTime={value} title={dateTime.format(new Date(value))} style={format === date ? { whiteSpace: 'nowrap' } : undefined}>
       {format.format(new Date(value))}
     </time>
   );
@@ -87,11 +87,13 @@ export function UsersPage() {
       ),
     },
     { accessor: 'email', title: 'Email', sortable: true },
-    { accessor: 'role', title: 'Role', sortable: true, render: (user) => <span style={{ whiteSpace: 'nowrap' }}>{user.role}</span> },
+    { accessor: 'role', title: 'Role', sortable: true },
     { accessor: 'status', title: 'Status', sortable: true, render: (user) => <UserStatusBadge status={user.status} /> },
     {
       accessor: 'mfaEnabled',
-      title: 'Two-step verification',
+      // Two lines, so the table fits beside the navigation without scrolling.
+      title: <span style={{ display: 'block', whiteSpace: 'normal', lineHeight: 1.25 }}>Two-step verification</span>,
+      width: 120,
       render: (user) =>
         user.mfaEnabled ? (
           <Group gap={4} wrap="nowrap">
@@ -113,8 +115,9 @@ export function UsersPage() {
     { accessor: 'invitedAt', title: 'Invited', sortable: true, render: (user) => <When value={user.invitedAt} format={date} empty="—" /> },
     {
       accessor: 'actions',
-      title: 'Actions',
-      textAlign: 'right',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      width: 64,
+      textAlign: 'center',
       render: (user) =>
         user.status === 'INVITED' ? (
           <Can I="create" a="User">
