@@ -191,6 +191,19 @@ describeEachDatabase('account lock', (t) => {
     expectProblem(await signIn(user.email, 'Wrong-password-7'), 401, 'NotAuthorizedException');
   });
 
+  it('forgets failures older than a day, so typos spread over weeks never lock', async () => {
+    const user = await newUser(t.db, { tenant: 'acme' });
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    for (let i = 1; i <= 4; i++) {
+      vi.setSystemTime(start + i * 25 * 3600_000);
+      expectProblem(await signIn(user.email, `Wrong-password-${i}`), 401, 'NotAuthorizedException');
+    }
+    // Four failures a day apart, then a fifth the same day as the fourth: still only the second in the window.
+    vi.setSystemTime(start + 4 * 25 * 3600_000 + 60_000);
+    expectProblem(await signIn(user.email, 'Wrong-password-5'), 401, 'NotAuthorizedException');
+  });
+
   it('answers an unknown email exactly like a wrong password, lock included', async () => {
     const user = await newUser(t.db, { tenant: 'acme' });
     const unknown = uniqueEmail('nobody');

@@ -75,5 +75,8 @@ describe('input schemas', () => {
     expect(TenantIdentifierSchema.safeParse('-acme').success).toBe(false);
     expect(TenantIdentifierSchema.safeParse('acme.co').success).toBe(false);
     expect(TenantIdentifierSchema.safeParse('').success).toBe(false);
+    // Route names and service hosts are reserved: /users on a tenant "users" would be stripped as a prefix.
+    expect(TenantIdentifierSchema.safeParse('users').success).toBe(false);
+    expect(TenantIdentifierSchema.safeParse('www').success).toBe(false);
   });
 });

@@ -56,12 +56,22 @@ export async function lockStateOf(db: Executor, email: string) {
   return row;
 }
 
+/** Failures further apart than this start the count afresh: typos spread over weeks never lock. */
+export const FAILED_SIGN_IN_WINDOW_MS = 24 * 3600_000;
+
 /** Counts one more failure atomically and returns the new count. */
 export async function recordFailedSignIn(db: Executor, email: string, now: Date): Promise<number> {
+  const windowStart = new Date(now.getTime() - FAILED_SIGN_IN_WINDOW_MS);
   const [row] = await db
     .insert(loginAttempts)
     .values({ email, failedCount: 1, lastFailedAt: now })
-    .onConflictDoUpdate({ target: loginAttempts.email, set: { failedCount: sql`${loginAttempts.failedCount} + 1`, lastFailedAt: now } })
+    .onConflictDoUpdate({
+      target: loginAttempts.email,
+      set: {
+        failedCount: sql`case when ${loginAttempts.lastFailedAt} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginAttempts.failedCount} + 1 end`,
+        lastFailedAt: now,
+      },
+    })
     .returning({ failedCount: loginAttempts.failedCount });
   return row!.failedCount;
 }
