@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
@@ -95,7 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => withProblemContentType(app.swagger()));
   await app.register(async (docs) => {
     // The reference page runs its own inline script: relax CSP for it only.
     docs.addHook('onSend', async (_request, reply) => {
@@ -108,4 +109,23 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   spaFallback(app, config.STATIC_DIR, hasPortal);
 
   return { app, services: { tokens, signIn, users, tenancy, messenger } };
+}
+
+/**
+ * Error answers leave as application/problem+json (RFC 9457), but route schemas are declared once per
+ * status, which @fastify/swagger documents as application/json: correct the media type of every 4xx/5xx.
+ */
+function withProblemContentType<T>(document: T): T {
+  const copy = structuredClone(document) as { paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>> };
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const json = response.content?.['application/json'];
+        if (Number(status) >= 400 && json && response.content) {
+          response.content = { [PROBLEM_CONTENT_TYPE]: json };
+        }
+      }
+    }
+  }
+  return copy as T;
 }

@@ -137,8 +137,11 @@ describeEachDatabase('company', (t) => {
         const name = `${method.toUpperCase()} ${path}`;
         expect(operation.summary, name).toEqual(expect.any(String));
         expect(Object.keys(operation.responses ?? {}).length, name).toBeGreaterThan(0);
-        for (const response of Object.values(operation.responses as Record<string, any>)) {
-          const schema = response.content?.['application/json']?.schema;
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          // Errors are documented with the media type they are sent with (RFC 9457).
+          const mediaType = Number(status) >= 400 ? 'application/problem+json' : 'application/json';
+          if (response.content) expect(Object.keys(response.content), `${name} ${status}`).toEqual([mediaType]);
+          const schema = response.content?.[mediaType]?.schema;
           if (schema) expect(() => ajv.compile(resolveRefs(schema) as object), name).not.toThrow();
         }
         const body = operation.requestBody?.content?.['application/json']?.schema;
