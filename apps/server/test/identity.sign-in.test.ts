@@ -236,6 +236,27 @@ describeEachDatabase('sign-in steps', (t) => {
     expect(done.json().nextStep).toBe('DONE');
   });
 
+  it('MFA set-up with a phone: the user chooses text messages, the first code proves the phone and turns SMS on', async () => {
+    const phone = uniquePhone();
+    const user = await newUser(t.db, { tenant: 'acme', phoneNumber: phone, mfaRequired: true });
+    const first = (await signIn(user.email, user.password)).json();
+    expect(first).toMatchObject({ nextStep: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION', allowedMfaTypes: ['TOTP', 'SMS'] });
+    const sms = (await confirm(first.session, 'SMS')).json();
+    expect(sms).toMatchObject({ nextStep: 'CONFIRM_SIGN_IN_WITH_SMS_CODE', codeDeliveryDetails: { deliveryMedium: 'SMS' } });
+    const code = sixDigitCodeIn((await latestMessage(t.messenger, phone)).body);
+    expect((await confirm(sms.session, code)).json().nextStep).toBe('DONE');
+    // From now on SMS is their second factor.
+    expect((await signIn(user.email, user.password)).json().nextStep).toBe('CONFIRM_SIGN_IN_WITH_SMS_CODE');
+  });
+
+  it('MFA set-up with a phone: choosing the authenticator app leads to the TOTP set-up', async () => {
+    const user = await newUser(t.db, { tenant: 'acme', phoneNumber: uniquePhone(), mfaRequired: true });
+    const first = (await signIn(user.email, user.password)).json();
+    const setup = (await confirm(first.session, 'TOTP')).json();
+    expect(setup.nextStep).toBe('CONTINUE_SIGN_IN_WITH_TOTP_SETUP');
+    expect(setup.totpSetupDetails.otpauthUri).toContain('otpauth://totp/');
+  });
+
   it('a TOTP code works once even when two sign-ins send it at the same moment', async () => {
     const secret = generateSecret();
     const user = await newUser(t.db, { tenant: 'acme', totpSecret: secret });

@@ -103,6 +103,10 @@ export class SignInService {
           throw new AppError(400, 'ValidationError', 'Choose TOTP or SMS.', { errors: [{ path: 'body.challengeResponse', message: 'must be TOTP or SMS' }] });
         }
         await repo.deleteChallenge(this.db, challenge.id);
+        // While setting up a first factor, the choice is what to set up; otherwise which one to use.
+        if (challenge.state.setup === true) {
+          return choice === 'TOTP' ? this.openTotpSetup(user, context, now) : this.openSmsChallenge(user, context, now, { enableSms: true });
+        }
         return choice === 'TOTP'
           ? this.openChallenge(user, 'CONFIRM_SIGN_IN_WITH_TOTP_CODE', context, {}, now)
           : this.openSmsChallenge(user, context, now);
@@ -122,6 +126,8 @@ export class SignInService {
       }
       case 'CONFIRM_SIGN_IN_WITH_SMS_CODE': {
         if (!sameHash(answer.trim(), String(challenge.state.codeHash))) return this.wrongCode(challenge);
+        // The right code proves the phone is theirs: SMS becomes their second factor.
+        if (challenge.state.enableSms === true) await repo.updateUser(this.db, user.id, { smsMfaEnabled: true });
         return this.finish(user, challenge.id, context, now);
       }
       default:
@@ -138,20 +144,28 @@ export class SignInService {
     if (user.totpEnabled) return this.openChallenge(user, 'CONFIRM_SIGN_IN_WITH_TOTP_CODE', context, {}, now);
     if (sms) return this.openSmsChallenge(user, context, now);
     if (user.mfaRequired) {
-      const secret = generateSecret();
-      const otpauthUri = generateURI({ issuer: 'Clearlane', label: user.email, secret });
-      const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 220 });
-      return this.openChallenge(user, 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP', context, { secret }, now, {
-        totpSetupDetails: { sharedSecret: secret, otpauthUri, qrCodeDataUrl },
-      });
+      // A user with a phone chooses what to set up: an authenticator app or text messages.
+      if (user.phoneNumber) {
+        return this.openChallenge(user, 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION', context, { setup: true }, now, { allowedMfaTypes: ['TOTP', 'SMS'] });
+      }
+      return this.openTotpSetup(user, context, now);
     }
     return this.completeSignIn(user, context, now);
   }
 
-  private async openSmsChallenge(user: repo.UserRow, context: SignInContext, now: Date): Promise<SignInResult> {
+  private async openTotpSetup(user: repo.UserRow, context: SignInContext, now: Date): Promise<SignInResult> {
+    const secret = generateSecret();
+    const otpauthUri = generateURI({ issuer: 'Clearlane', label: user.email, secret });
+    const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, { margin: 1, width: 220 });
+    return this.openChallenge(user, 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP', context, { secret }, now, {
+      totpSetupDetails: { sharedSecret: secret, otpauthUri, qrCodeDataUrl },
+    });
+  }
+
+  private async openSmsChallenge(user: repo.UserRow, context: SignInContext, now: Date, state: Record<string, unknown> = {}): Promise<SignInResult> {
     const code = sixDigitCode();
     await this.messenger.send({ channel: 'SMS', recipient: user.phoneNumber!, subject: 'Clearlane sign-in code', body: `Your Clearlane sign-in code is ${code}. It expires in 10 minutes.` });
-    return this.openChallenge(user, 'CONFIRM_SIGN_IN_WITH_SMS_CODE', context, { codeHash: sha256(code) }, now, {
+    return this.openChallenge(user, 'CONFIRM_SIGN_IN_WITH_SMS_CODE', context, { ...state, codeHash: sha256(code) }, now, {
       codeDeliveryDetails: { deliveryMedium: 'SMS', destination: maskPhone(user.phoneNumber!) },
     });
   }
