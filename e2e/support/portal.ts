@@ -72,7 +72,7 @@ export async function inviteViaApi(
   request: APIRequestContext,
   outbox: Outbox,
   admin: Tokens,
-  body: { email: string; firstName: string; lastName: string; role: string; requireMfa?: boolean },
+  body: { email: string; firstName: string; lastName: string; role: string; requireMfa?: boolean; phoneNumber?: string },
 ): Promise<Invited> {
   const before = new Date(Date.now() - 1_000);
   const response = await request.post('/api/v1/users', { data: { requireMfa: false, ...body }, headers: { authorization: `Bearer ${admin.idToken}` } });

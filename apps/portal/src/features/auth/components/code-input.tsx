@@ -1,5 +1,5 @@
 import { Input, PinInput } from '@mantine/core';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 
 export const CODE_LENGTH = 6;
 
@@ -12,13 +12,15 @@ interface CodeInputProps {
   description?: string;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** The first box, to put the cursor back after a wrong code. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * A 6-digit code as Mantine's PinInput: one labelled group, each box named "… digit n of 6",
  * numeric keyboard on phones, and the browser's one-time-code autofill.
  */
-export function CodeInput({ value, onChange, onComplete, error, label = 'Verification code', description, autoFocus, disabled }: CodeInputProps) {
+export function CodeInput({ value, onChange, onComplete, error, label = 'Verification code', description, autoFocus, disabled, inputRef }: CodeInputProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -36,6 +38,7 @@ export function CodeInput({ value, onChange, onComplete, error, label = 'Verific
     >
       <PinInput
         id={id}
+        ref={inputRef}
         mt={6}
         length={CODE_LENGTH}
         type="number"

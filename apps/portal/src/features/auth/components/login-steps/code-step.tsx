@@ -29,6 +29,7 @@ export function CodeStep({ title, description, codeLabel, codeDescription, sessi
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submitting = useRef(false);
+  const firstBox = useRef<HTMLInputElement>(null);
 
   const submit = async (value: string) => {
     if (submitting.current) return;
@@ -46,6 +47,8 @@ export function CodeStep({ title, description, codeLabel, codeDescription, sessi
       setCode('');
       if (isCodeError(caught)) setFieldError(caught.message);
       else setError(messageOf(caught));
+      // The boxes were disabled while checking; put the cursor back for the next try.
+      setTimeout(() => firstBox.current?.focus(), 0);
     } finally {
       submitting.current = false;
     }
@@ -79,6 +82,7 @@ export function CodeStep({ title, description, codeLabel, codeDescription, sessi
             error={fieldError}
             autoFocus={!children}
             disabled={confirm.isPending}
+            inputRef={firstBox}
           />
           <Button type="submit" loading={confirm.isPending} fullWidth>
             {submitLabel}

@@ -8,8 +8,8 @@ import { isSessionOver, messageOf } from '../auth-errors.ts';
 import { StepFooter } from './step-footer.tsx';
 
 const OPTIONS: Record<MfaType, { label: string; description: string }> = {
-  TOTP: { label: 'Authenticator app', description: 'Use the 6-digit code from your authenticator app.' },
-  SMS: { label: 'Text message', description: 'We text a 6-digit code to your phone.' },
+  TOTP: { label: 'Authenticator app', description: 'An app on your phone shows a new 6-digit code every 30 seconds.' },
+  SMS: { label: 'Text message', description: 'We text a 6-digit code to the phone number on your account.' },
 };
 
 interface MfaSelectionStepProps {
@@ -36,7 +36,7 @@ export function MfaSelectionStep({ session, allowed, onResult, onSessionOver, on
   };
 
   return (
-    <AuthCard title="Choose how to verify" description="Your account has more than one way to confirm it is you.">
+    <AuthCard title="Choose your second step" description="Besides your password, confirm it is you with a code. Where should the code come from?">
       <form
         noValidate
         onSubmit={(event) => {
