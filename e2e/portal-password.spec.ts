@@ -1,6 +1,6 @@
 // Forgot password end to end (code from the outbox), and five wrong passwords lock the account.
 import { DEMO_USERS, expect, tenantUrl, test } from './fixtures.ts';
-import { expectAccessible, codeFromMail, enterCode, inviteViaApi, signInUi, snap, submitCredentials, uniqueEmail } from './support/portal.ts';
+import { expectAccessible, codeFromMail, enterCode, inviteViaApi, requirePasswordReset, signInUi, snap, submitCredentials, uniqueEmail } from './support/portal.ts';
 
 test('forgot password: email → code from the mail → new password → sign in', async ({ page, request, outbox, api }) => {
   const admin = await api.signIn(DEMO_USERS.admin);
@@ -33,6 +33,33 @@ test('forgot password: email → code from the mail → new password → sign in
   await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
   await expect(page.getByLabel(/^Email/)).toHaveValue(user.email);
 
+  await signInUi(page, user.email, newPassword);
+});
+
+test('an account that must reset its password: explained at sign-in, then the code form with the email filled in', async ({ page, request, outbox, api }) => {
+  const admin = await api.signIn(DEMO_USERS.admin);
+  const user = await inviteViaApi(request, outbox, admin, { email: uniqueEmail('reset'), firstName: 'Rhea', lastName: 'Reset', role: 'Viewer' });
+  await requirePasswordReset(user.email);
+  const newPassword = 'Brand-new-2026';
+
+  await page.goto(tenantUrl('acme', '/login'));
+  const before = new Date(Date.now() - 1_000);
+  await submitCredentials(page, user.email, user.temporaryPassword);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByText('r***@acme.test')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enter the code' })).toBeFocused();
+  await expectAccessible(page);
+  await snap(page, 'login-reset-required');
+  await page.getByRole('button', { name: 'Enter the code' }).click();
+
+  await expect(page).toHaveURL(/\/forgotPassword\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByText(/We sent a code to r\*\*\*@acme\.test/)).toBeVisible();
+  await enterCode(page, await codeFromMail(outbox, user.email, before));
+  await page.getByLabel(/^New password/).fill(newPassword);
+  await page.getByLabel(/^Confirm new password/).fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
   await signInUi(page, user.email, newPassword);
 });
 

@@ -1,6 +1,7 @@
 // Helpers of the portal journeys: sign in through the UI, TOTP codes, invitations, screenshots.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generate } from 'otplib';
+import pg from 'pg';
 import { DEMO_PASSWORD, expect, expectNoAxeViolations, saveScreenshot, tenantUrl, type Outbox, type Tokens } from '../fixtures.ts';
 
 /** A screenshot in test-results/screenshots/<name>.png, for people to look at (never compared). */
@@ -105,4 +106,21 @@ const OUTSIDE_OUR_PAGES = ['a[href="/healthCheck"]'];
 /** axe (WCAG 2 A/AA) on the page as it is now. */
 export async function expectAccessible(page: Page) {
   await expectNoAxeViolations(page, { exclude: OUTSIDE_OUR_PAGES });
+}
+
+/**
+ * Marks an account as "must reset its password" (an operator's decision the API does not expose),
+ * straight in the e2e database, so the RESET_PASSWORD sign-in step can be walked through.
+ */
+export async function requirePasswordReset(email: string) {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error('requirePasswordReset needs the e2e PostgreSQL database (E2E_DATABASE_URL).');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("update users set status = 'RESET_REQUIRED' where lower(email) = lower($1)", [email]);
+    expect(rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
 }
