@@ -50,3 +50,10 @@ test('signed-out visitors of a page are sent to /login and come back after signi
   await expect(page).toHaveURL(/\/users\?sort=email/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });
+
+test('a spent or unknown handoff code falls back to the sign-in form with a reason', async ({ page }) => {
+  await page.goto(tenantUrl('acme', '/login?handoff=not-a-real-code'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Clearlane' })).toBeVisible();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).not.toHaveURL(/handoff=/);
+});
