@@ -96,16 +96,9 @@ export async function codeFromMail(outbox: Outbox, email: string, after: Date): 
   return match![1]!;
 }
 
-/**
- * Known violations outside the pages these journeys own, excluded until their owner fixes them:
- * the public layout's footer link "System status" is told apart from the text around it by colour
- * only (axe link-in-text-block; app/layouts/public-layout.tsx, an underline fixes it).
- */
-const OUTSIDE_OUR_PAGES = ['a[href="/healthCheck"]'];
-
 /** axe (WCAG 2 A/AA) on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  await expectNoAxeViolations(page, { exclude: OUTSIDE_OUR_PAGES });
+  await expectNoAxeViolations(page);
 }
 
 /**
