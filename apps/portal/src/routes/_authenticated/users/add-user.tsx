@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { assertMayManageUsers } from '../../../features/users/access.ts';
 
 export const Route = createFileRoute('/_authenticated/users/add-user')({
   staticData: { title: 'Invite a user' },
-  beforeLoad: ({ context }) => assertMayManageUsers(context.queryClient, 'create'),
+  // Loaded on demand: the ability builder (CASL) need not be in the entry chunk.
+  beforeLoad: async ({ context }) => (await import('../../../features/users/access.ts')).assertMayManageUsers(context.queryClient, 'create'),
 });
