@@ -13,9 +13,10 @@ export const theme = createTheme({
   other: { dimmedText: '#495057' },
 });
 
-/** Mantine's dimmed grey fails AA on white; this one passes (STYLE/TOOLCHAIN notes). */
+/** Colour overrides for accessibility (TOOLCHAIN.md notes). */
 export const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#495057' },
+  // Mantine's dimmed grey and error red (red-6) fail AA contrast on white; these pass.
+  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

@@ -6,8 +6,7 @@ import type { ReactNode } from 'react';
 export function AuthCard({ title, documentTitle, description, children }: { title: string; documentTitle?: string; description?: ReactNode; children: ReactNode }) {
   useDocumentTitle(`${documentTitle ?? title} · Clearlane`);
   return (
-    // Mantine's error red (red-6) fails AA contrast on white; darker inside our forms until the theme sets it.
-    <Paper withBorder shadow="sm" p="xl" radius="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}>
+    <Paper withBorder shadow="sm" p="xl" radius="md">
       <Stack gap="lg">
         <Stack gap={6}>
           <Title order={1} fz="h2">

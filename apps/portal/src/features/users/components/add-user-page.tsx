@@ -131,8 +131,6 @@ export function AddUserPage() {
         onSubmit={submit}
         noValidate
         aria-label="Invitation"
-        // Mantine's error red (red-6) fails AA contrast on white; darker here until the theme sets it.
-        style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
       >
         <Stack gap="md">
           {error && (
