@@ -43,6 +43,8 @@ export function CredentialsStep({ initialEmail, notice, onResult }: CredentialsS
     } catch (caught) {
       if (isLockout(caught)) {
         setLockedUntil(deadlineIn(caught.retryAfterSeconds ?? 1));
+        // Shown once the lock is over (the first locks last a second or two), so the reason stays visible.
+        setError('Too many wrong passwords. You can try again now; each new wrong password locks the account for longer. Forgot it? Reset your password.');
         form.setFieldValue('password', '');
         return;
       }
