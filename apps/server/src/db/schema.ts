@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid,
+  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -161,3 +161,188 @@ export const systemMessages = pgTable('system_messages', {
   updatedAt: ts('updated_at'),
 });
 
+
+// ---------------------------------------------------------------------------------------------
+// Subjects and orders (issue 3). Every table here is company-owned: company_id leads every key.
+// ---------------------------------------------------------------------------------------------
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const companyRef = () => uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
+
+/** Drivers: the people a company orders MVRs and person risk assessments for. */
+export const persons = pgTable(
+  'persons',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    /** ISO date (yyyy-mm-dd): a birthday has no time zone. */
+    dateOfBirth: text('date_of_birth').notNull(),
+    licenceNumber: text('licence_number').notNull(),
+    licenceState: text('licence_state').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    /** The company's own reference, e.g. an employee number. */
+    externalId: text('external_id'),
+    monitoringTypes: text('monitoring_types').array().notNull().default(sql`'{}'::text[]`),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('persons_licence_uq').on(table.companyId, table.licenceState, table.licenceNumber),
+    index('persons_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('persons_name_idx').on(table.companyId, table.lastName, table.firstName, table.id),
+  ],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    /** Digits only (9); shown as 12-3456789. */
+    ein: text('ein').notNull(),
+    dotNumber: text('dot_number'),
+    state: text('state').notNull(),
+    addressLine: text('address_line'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    phone: text('phone'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('businesses_ein_uq').on(table.companyId, table.ein),
+    index('businesses_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('businesses_name_idx').on(table.companyId, table.name, table.id),
+  ],
+);
+
+/** A bulk upload (or any batch) of orders, shown as a report group. */
+export const reportGroups = pgTable(
+  'report_groups',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    source: text('source').notNull(), // BULK_UPLOAD
+    fileName: text('file_name'),
+    totalOrders: integer('total_orders').notNull().default(0),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('report_groups_created_idx').on(table.companyId, table.createdAt, table.id)],
+);
+
+/**
+ * Orders of every kind. Status is the result status of SPEC.md §4 (New → Ordered → Received →
+ * Complete, or Failed/Error); processing status follows the fulfilment job; outcome is set by
+ * adjudication. The provider's report is kept whole in `result`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    processingStatus: text('processing_status').notNull(),
+    outcome: text('outcome'),
+    subStatus: text('sub_status'),
+    changeNotes: text('change_notes'),
+    isReviewed: boolean('is_reviewed').notNull().default(false),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: ts('reviewed_at'),
+    personId: uuid('person_id').references(() => persons.id, { onDelete: 'restrict' }),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'restrict' }),
+    reportGroupId: uuid('report_group_id').references(() => reportGroups.id, { onDelete: 'set null' }),
+    /** What was ordered, as submitted (SPEC.md §7 GET /orders/{id}/input). */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    /** A short subject line for lists: the driver's name, the business name, the VIN. */
+    subjectLabel: text('subject_label').notNull(),
+    permissiblePurpose: text('permissible_purpose'),
+    ruleNamespace: text('rule_namespace'),
+    riskAssessmentDefinitionName: text('risk_assessment_definition_name'),
+    mvrExternalReferenceId: text('mvr_external_reference_id'),
+    isAutoAdjudicated: boolean('is_auto_adjudicated').notNull().default(false),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    adjudication: jsonb('adjudication').$type<Record<string, unknown>>(),
+    failureReason: text('failure_reason'),
+    attempts: integer('attempts').notNull().default(0),
+    orderedBy: uuid('ordered_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: ts('completed_at'),
+  },
+  (table) => [
+    index('orders_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('orders_status_idx').on(table.companyId, table.status, table.createdAt),
+    index('orders_reviewed_idx').on(table.companyId, table.isReviewed, table.createdAt),
+    index('orders_person_idx').on(table.companyId, table.personId, table.createdAt),
+    index('orders_business_idx').on(table.companyId, table.businessId, table.createdAt),
+    index('orders_group_idx').on(table.companyId, table.reportGroupId),
+  ],
+);
+
+/** Every change of an order, in order: the timeline of the detail page. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    message: text('message').notNull(),
+    actorId: uuid('actor_id'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_events_order_idx').on(table.companyId, table.orderId, table.createdAt)],
+);
+
+/** Adjudication rulesets of a company, named by namespace (the order's ruleNamespace). */
+export const rulesets = pgTable(
+  'rulesets',
+  {
+    companyId: companyRef(),
+    namespace: text('namespace').notNull(),
+    name: text('name').notNull(),
+    rules: jsonb('rules').$type<unknown[]>().notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.namespace] })],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('gray'),
+    /** Hidden tags still filter lists but are not offered when tagging. */
+    visible: boolean('visible').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.name] })],
+);
+
+/**
+ * The sandbox providers' own ledger (the provider side, not a company's data): how many times
+ * each idempotency key was answered. The fault test reads it to prove no order was placed twice.
+ */
+export const providerRequests = pgTable('provider_requests', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  provider: text('provider').notNull(),
+  calls: integer('calls').notNull().default(1),
+  firstAt: createdAt(),
+  lastAt: ts('last_at').notNull().defaultNow(),
+});
