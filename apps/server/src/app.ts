@@ -25,6 +25,12 @@ import { publicConfigRoutes } from './modules/tenancy/public-config.routes.ts';
 import { TenancyService } from './modules/tenancy/tenancy.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { personsRoutes } from './modules/persons/persons.routes.ts';
+import { PersonsService } from './modules/persons/persons.service.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { BusinessesService } from './modules/businesses/businesses.service.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { TagsService } from './modules/tags/tags.service.ts';
 
 export const VERSION = '0.1.0';
 
@@ -93,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
     await api.register(usersRoutes, { users });
     await api.register(companyRoutes, { db });
+    await api.register(personsRoutes, { persons: new PersonsService(db) });
+    await api.register(businessesRoutes, { businesses: new BusinessesService(db) });
+    await api.register(tagsRoutes, { tags: new TagsService(db) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

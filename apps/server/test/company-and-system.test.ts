@@ -114,6 +114,16 @@ describeEachDatabase('company', (t) => {
       'GET /api/v1/users',
       'GET /api/v1/users/me',
       'GET /api/v1/users/{id}',
+      'GET /api/v1/person/company/me',
+      'GET /api/v1/person/{id}',
+      'POST /api/v1/person',
+      'PUT /api/v1/person/{id}',
+      'GET /api/v1/businesses',
+      'GET /api/v1/businesses/{id}',
+      'POST /api/v1/businesses',
+      'GET /api/v1/tags',
+      'GET /api/v1/tags/visible',
+      'POST /api/v1/tags',
       'GET /hub/system-message',
       'POST /api/v1/auth/confirm-reset-password',
       'POST /api/v1/auth/forgot-password',
@@ -165,7 +175,7 @@ describeEachDatabase('company', (t) => {
       const name = `${method} ${path}`;
       expect(response.statusCode, name).toBeGreaterThanOrEqual(400);
       // Reads, and the calls of this issue, authenticate before validating anything.
-      if (method === 'GET' || /^\/api\/v1\/(users|company|auth)/.test(path)) expectProblem(response, 401, 'UserUnAuthenticatedException');
+      if (method === 'GET' || /^\/api\/v1\/(users|company|auth|person|businesses|tags)/.test(path)) expectProblem(response, 401, 'UserUnAuthenticatedException');
     }
   });
 

@@ -10,6 +10,7 @@ import { dateOfBirthProblem } from './domain/identifiers.ts';
 
 export const UsStateCodeSchema = z.enum(US_STATE_CODES, { error: 'must be a US state code (the 50 states and DC), e.g. CA' });
 export const MonitoringTypeSchema = z.enum(MONITORING_TYPES);
+export type MonitoringType = z.infer<typeof MonitoringTypeSchema>;
 
 export const PersonSchema = z.object({
   id: z.string().uuid(),

@@ -1,0 +1,103 @@
+// Drivers of the caller's company: the list, one driver, adding and replacing one.
+import { uuidv7 } from 'uuidv7';
+import {
+  fullNameOf, parseSort, PERSON_SORT_FIELDS, type CreatePersonBody, type MonitoringType, type Page, type Person, type PersonListFilter,
+  type UpdatePersonBody, type UsStateCode,
+} from '@clearlane/contract';
+import type { Database } from '../../db/client.ts';
+import { assertCan } from '../../access/guard.ts';
+import type { Principal } from '../../access/principal.ts';
+import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import * as repo from './persons.repository.ts';
+
+export interface ListPersonsInput extends PersonListFilter {
+  page: number;
+  size: number;
+  sort?: string | string[];
+}
+
+function toPerson(row: repo.PersonRow): Person {
+  return {
+    ...row,
+    fullName: fullNameOf(row),
+    licenceState: row.licenceState as UsStateCode,
+    monitoringTypes: row.monitoringTypes as MonitoringType[],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A PUT replaces every field: an optional field left out is cleared. */
+const valuesOf = (body: CreatePersonBody | UpdatePersonBody): repo.PersonValues => ({
+  firstName: body.firstName,
+  middleName: body.middleName || null,
+  lastName: body.lastName,
+  dateOfBirth: body.dateOfBirth,
+  licenceNumber: body.licenceNumber,
+  licenceState: body.licenceState,
+  email: body.email ?? null,
+  phone: body.phone ?? null,
+  externalId: body.externalId ?? null,
+});
+
+const driverAlreadyExists = (licence: { licenceState: string; licenceNumber: string }, existingId: string | undefined) =>
+  conflict(
+    'DriverAlreadyExists',
+    `A driver with ${licence.licenceState} licence ${licence.licenceNumber} already exists${existingId ? ` (id ${existingId})` : ''}.`,
+    [{ path: 'body.licenceNumber', message: 'belongs to another driver of this company' }],
+  );
+
+export class PersonsService {
+  constructor(private readonly db: Database) {}
+
+  async list(principal: Principal, input: ListPersonsInput): Promise<Page<Person>> {
+    assertCan(principal, 'view', 'Driver');
+    const { terms, unknown } = parseSort(input.sort, PERSON_SORT_FIELDS);
+    if (unknown.length > 0) {
+      throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${PERSON_SORT_FIELDS.join(', ')}` }]);
+    }
+    const { rows, total } = await repo.listCompanyPersons(this.db, { companyId: principal.companyId, ...input, sort: terms });
+    return {
+      content: rows.map(toPerson),
+      page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) },
+    };
+  }
+
+  async get(principal: Principal, personId: string): Promise<Person> {
+    assertCan(principal, 'view', 'Driver');
+    const row = await repo.findCompanyPerson(this.db, principal.companyId, personId);
+    if (!row) throw notFound('driver');
+    return toPerson(row);
+  }
+
+  async create(principal: Principal, body: CreatePersonBody): Promise<Person> {
+    assertCan(principal, 'create', 'Driver');
+    const values = valuesOf(body);
+    const existingId = await repo.findPersonIdByLicence(this.db, principal.companyId, values);
+    if (existingId) throw driverAlreadyExists(values, existingId);
+    // Two requests adding the same licence race past the check above; the unique key decides.
+    const row = await repo
+      .insertPerson(this.db, { ...values, id: uuidv7(), companyId: principal.companyId, createdBy: principal.userId })
+      .catch(async (error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+        throw driverAlreadyExists(values, await repo.findPersonIdByLicence(this.db, principal.companyId, values));
+      });
+    return toPerson(row);
+  }
+
+  /** Replaces a driver's details (PUT). `create` covers `manage`: CASL's manage is any action. */
+  async replace(principal: Principal, personId: string, body: UpdatePersonBody): Promise<Person> {
+    assertCan(principal, 'create', 'Driver');
+    if (!(await repo.findCompanyPerson(this.db, principal.companyId, personId))) throw notFound('driver');
+    const values = valuesOf(body);
+    const holderId = await repo.findPersonIdByLicence(this.db, principal.companyId, values, personId);
+    if (holderId) throw driverAlreadyExists(values, holderId);
+    const row = await repo.updateCompanyPerson(this.db, principal.companyId, personId, values).catch(async (error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      throw driverAlreadyExists(values, await repo.findPersonIdByLicence(this.db, principal.companyId, values, personId));
+    });
+    if (!row) throw notFound('driver');
+    return toPerson(row);
+  }
+}
