@@ -8,7 +8,8 @@ export type TagColor = (typeof TAG_COLORS)[number];
 export const TagNameSchema = z
   .string()
   .trim()
-  .min(1, 'is required')
+  // An empty name has one problem, not also "control characters".
+  .min(1, { error: 'is required', abort: true })
   .max(40, 'must be at most 40 characters')
   .regex(/^[^\p{Cc}]+$/u, 'must not contain control characters');
 
