@@ -31,6 +31,12 @@ import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { BusinessesService } from './modules/businesses/businesses.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
+import { rulesetsRoutes } from './modules/rulesets/rulesets.routes.ts';
+import { RulesetsService } from './modules/rulesets/rulesets.service.ts';
 
 export const VERSION = '0.1.0';
 
@@ -102,6 +108,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(personsRoutes, { persons: new PersonsService(db) });
     await api.register(businessesRoutes, { businesses: new BusinessesService(db) });
     await api.register(tagsRoutes, { tags: new TagsService(db) });
+    await api.register(ordersRoutes, { orders: new OrdersService(db, deps.queue ?? (() => undefined)) });
+    await api.register(reportsRoutes, { reports: new ReportsService(db) });
+    await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

@@ -4,6 +4,8 @@ import { ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger } from './mail/messenger.ts';
+import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
+import { sandboxProviders } from './providers/report-providers.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
 async function main() {
@@ -25,7 +27,11 @@ async function main() {
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   messenger.attachQueue(queue);
-  if (config.ROLE !== 'api') await messenger.registerWorker(queue);
+  if (config.ROLE !== 'api') {
+    await messenger.registerWorker(queue);
+    const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
+    await fulfilment.registerWorker(queue, { concurrency: handle.kind === 'pglite' ? 4 : 8 });
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -17,3 +17,5 @@ export * from './domain/risk-reports.ts';
 export * from './persons.ts';
 export * from './businesses.ts';
 export * from './tags.ts';
+export * from './orders.ts';
+export * from './reports.ts';

@@ -1,9 +1,22 @@
 // The durable job queue: pg-boss on the same database (PGlite or PostgreSQL), so a job is as safe
 // as the rows it belongs to and needs no other server.
-import { PgBoss, fromPglite } from 'pg-boss';
-import type { DatabaseHandle } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
+import type { DatabaseHandle, Executor } from '../db/client.ts';
 
 export type Queue = PgBoss;
+
+/** Fulfilment of one order (modules/orders/orders.jobs.ts). */
+export const FULFIL_ORDER_JOB = 'fulfil-order';
+/** Transient provider errors are retried 5 times: after ~2, 4, 8, 16, 32 s (capped at 5 minutes). */
+export const FULFIL_ORDER_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
+
+/**
+ * Lets pg-boss write a job with the caller's transaction, so the job commits (or not) with the rows
+ * it belongs to. On PGlite this is also what keeps it working at all: a transaction holds the one
+ * session, and a job written through pg-boss's own connection would wait for it forever.
+ */
+export const inTransaction = (tx: Executor) => fromDrizzle(tx as never, sql);
 
 export async function startQueue(handle: DatabaseHandle, log: (error: Error) => void): Promise<Queue> {
   const boss =
@@ -12,6 +25,11 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
       : new PgBoss({ connectionString: handle.connectionString!, max: 4 });
   boss.on('error', log);
   await boss.start();
+  await boss.createQueue(FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY);
+  // createQueue drops the queue from pg-boss's cache, and the first send() would look it up on
+  // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
+  // puts it back in the cache before any transaction sends to it.
+  await boss.getJobById(FULFIL_ORDER_JOB, '00000000-0000-4000-8000-000000000000');
   return boss;
 }
 

@@ -1,0 +1,166 @@
+// Orders of one company and their events. Every function takes companyId and puts it first in its
+// WHERE (midday's habit, STYLE.md): another company's order is simply not there.
+import { and, asc, avg, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
+import type { Executor } from '../../db/client.ts';
+import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+
+/** The columns of lists: the order without its (large) input and provider result. */
+export const summaryColumns = {
+  id: orders.id, type: orders.type, status: orders.status, processingStatus: orders.processingStatus, outcome: orders.outcome,
+  subStatus: orders.subStatus, changeNotes: orders.changeNotes, isReviewed: orders.isReviewed, reviewedAt: orders.reviewedAt,
+  reviewedBy: orders.reviewedBy, subjectLabel: orders.subjectLabel, personId: orders.personId, businessId: orders.businessId,
+  reportGroupId: orders.reportGroupId, permissiblePurpose: orders.permissiblePurpose, ruleNamespace: orders.ruleNamespace,
+  riskAssessmentDefinitionName: orders.riskAssessmentDefinitionName, mvrExternalReferenceId: orders.mvrExternalReferenceId,
+  isAutoAdjudicated: orders.isAutoAdjudicated, tags: orders.tags, failureReason: orders.failureReason,
+  createdAt: orders.createdAt, updatedAt: orders.updatedAt, completedAt: orders.completedAt,
+};
+export type OrderSummaryRow = { [K in keyof typeof summaryColumns]: OrderRow[K] };
+
+const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.createdAt> = {
+  createdAt: orders.createdAt,
+  updatedAt: sql`${orders.updatedAt}`,
+  completedAt: sql`${orders.completedAt}`,
+  status: sql`${orders.status}`,
+  type: sql`${orders.type}`,
+  outcome: sql`${orders.outcome}`,
+  subjectLabel: sql`lower(${orders.subjectLabel})`,
+};
+
+export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to'> {
+  companyId: string;
+  page: number;
+  size: number;
+  sort: SortTerm<OrderSortField>[];
+  from?: Date;
+  /** Exclusive upper bound. */
+  toExclusive?: Date;
+  /** Only these statuses (the reports view: Complete). */
+  statuses?: string[];
+  types?: string[];
+}
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listOrders(db: Executor, query: OrderListQuery) {
+  const conditions: SQL[] = [eq(orders.companyId, query.companyId)];
+  if (query.isReviewed !== undefined) conditions.push(eq(orders.isReviewed, query.isReviewed));
+  if (query.type) conditions.push(eq(orders.type, query.type));
+  if (query.types) conditions.push(inArray(orders.type, query.types));
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.statuses) conditions.push(inArray(orders.status, query.statuses));
+  if (query.outcome) conditions.push(eq(orders.outcome, query.outcome));
+  if (query.from) conditions.push(gte(orders.createdAt, query.from));
+  if (query.toExclusive) conditions.push(lt(orders.createdAt, query.toExclusive));
+  if (query.tag) conditions.push(sql`${orders.tags} @> array[${query.tag}]::text[]`);
+  if (query.personId) conditions.push(eq(orders.personId, query.personId));
+  if (query.businessId) conditions.push(eq(orders.businessId, query.businessId));
+  if (query.filter) conditions.push(ilike(orders.subjectLabel, escapeLike(query.filter)));
+  const where = and(...conditions);
+  const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id))
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { rows: rows as OrderSummaryRow[], total: Number(total?.value ?? 0) };
+}
+
+export async function findOrder(db: Executor, companyId: string, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)));
+  return row;
+}
+
+/** The name of the user who placed an order, for documents; a removed user leaves it unknown. */
+export async function ordererName(db: Executor, companyId: string, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.orderedBy))
+    .where(and(eq(orders.companyId, companyId), eq(orders.id, orderId)));
+  return row ? `${row.firstName} ${row.lastName}` : null;
+}
+
+export async function insertOrder(db: Executor, values: NewOrderRow) {
+  await db.insert(orders).values(values);
+}
+
+/**
+ * Updates an order, optionally only while it is in one of `whenStatus` (a worker's transitions
+ * are conditional, so a late retry cannot move a finished order backwards). Returns the new row.
+ */
+export async function updateOrder(db: Executor, companyId: string, orderId: string, set: Partial<NewOrderRow>, whenStatus?: string[]) {
+  const conditions = [eq(orders.companyId, companyId), eq(orders.id, orderId)];
+  if (whenStatus) conditions.push(inArray(orders.status, whenStatus));
+  const [row] = await db.update(orders).set({ ...set, updatedAt: new Date() }).where(and(...conditions)).returning();
+  return row;
+}
+
+export interface NewEvent {
+  companyId: string;
+  orderId: string;
+  type: string;
+  message: string;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  actorId?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+export async function insertEvent(db: Executor, event: NewEvent) {
+  await db.insert(orderEvents).values({ id: uuidv7(), fromStatus: null, toStatus: null, actorId: null, data: null, ...event });
+}
+
+export async function listEvents(db: Executor, companyId: string, orderId: string) {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(and(eq(orderEvents.companyId, companyId), eq(orderEvents.orderId, orderId)))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
+}
+
+export async function findPerson(db: Executor, companyId: string, personId: string) {
+  const [row] = await db
+    .select({
+      id: persons.id, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName,
+      dateOfBirth: persons.dateOfBirth, licenceNumber: persons.licenceNumber, licenceState: persons.licenceState,
+    })
+    .from(persons)
+    .where(and(eq(persons.companyId, companyId), eq(persons.id, personId)));
+  return row;
+}
+
+export async function findBusiness(db: Executor, companyId: string, businessId: string) {
+  const [row] = await db
+    .select({ id: businesses.id, name: businesses.name, ein: businesses.ein, state: businesses.state, dotNumber: businesses.dotNumber })
+    .from(businesses)
+    .where(and(eq(businesses.companyId, companyId), eq(businesses.id, businessId)));
+  return row;
+}
+
+/** MVR orders of a company since a moment: counts by status and outcome, mean turnaround. */
+export async function mvrMetrics(db: Executor, companyId: string, since: Date) {
+  const where = and(eq(orders.companyId, companyId), inArray(orders.type, ['MVR', 'MVR_WITH_ADJUDICATION']), gte(orders.createdAt, since));
+  const [byStatus, byOutcome, [turnaround]] = await Promise.all([
+    db.select({ key: orders.status, value: count() }).from(orders).where(where).groupBy(orders.status),
+    db.select({ key: orders.outcome, value: count() }).from(orders).where(where).groupBy(orders.outcome),
+    db
+      .select({ seconds: avg(sql`extract(epoch from (${orders.completedAt} - ${orders.createdAt}))`) })
+      .from(orders)
+      .where(and(where, eq(orders.status, 'Complete'))),
+  ]);
+  return {
+    byStatus: byStatus.map((row) => ({ key: row.key, value: Number(row.value) })),
+    byOutcome: byOutcome.map((row) => ({ key: row.key, value: Number(row.value) })),
+    averageTurnaroundSeconds: turnaround?.seconds == null ? null : Number(turnaround.seconds),
+  };
+}

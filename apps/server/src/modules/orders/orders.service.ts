@@ -1,0 +1,302 @@
+// Orders of the caller's company: placing them (the order, its CREATED event and its fulfilment
+// job commit together), reading them, review and sub-status, and their reports.
+import { uuidv7 } from 'uuidv7';
+import {
+  fullNameOf, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
+  type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
+  type OrderListFilter, type OrderType, type Page, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
+} from '@clearlane/contract';
+import type { Database } from '../../db/client.ts';
+import { assertCan } from '../../access/guard.ts';
+import type { Principal } from '../../access/principal.ts';
+import { AppError, conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, type Queue } from '../../jobs/queue.ts';
+import { upsertTags } from '../tags/tags.repository.ts';
+import { resolveRuleset } from '../rulesets/rulesets.service.ts';
+import { renderMvrPdf, renderMvrText, type MvrReportFormat } from '../../documents/mvr-report.ts';
+import type { Adjudication } from '../../adjudication/evaluate.ts';
+import * as repo from './orders.repository.ts';
+import { toDetail, toOrder } from './orders.mapping.ts';
+import type { FulfilOrderJob } from './orders.jobs.ts';
+
+export const DEFAULT_RISK_DEFINITION = 'standard';
+const DAY_MS = 86_400_000;
+
+interface Placement {
+  type: OrderType;
+  subjectLabel: string;
+  input: Record<string, unknown>;
+  personId?: string | null;
+  businessId?: string | null;
+  permissiblePurpose?: string | null;
+  ruleNamespace?: string | null;
+  riskAssessmentDefinitionName?: string | null;
+  mvrExternalReferenceId?: string | null;
+  isAutoAdjudicated?: boolean;
+  tags?: string[];
+}
+
+interface MvrOptions {
+  isAutoAdjudicated?: boolean;
+  ruleNamespace?: string | null;
+}
+
+export interface ListOrdersInput extends OrderListFilter {
+  page: number;
+  size: number;
+  sort?: string | string[];
+}
+
+/** A date alone means the whole UTC day: `from` its start, `to` up to its end. */
+function dateBound(value: string | undefined, end: boolean): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return end && value.length === 10 ? new Date(date.getTime() + DAY_MS) : end ? new Date(date.getTime() + 1) : date;
+}
+
+const reportNotReady = (order: repo.OrderRow) =>
+  conflict('ReportNotReady', `The report is not ready: the order is ${order.status}${order.failureReason ? ` (${order.failureReason})` : ''}.`);
+
+export class OrdersService {
+  constructor(private readonly db: Database, private readonly queue: () => Queue | undefined) {}
+
+  // --- placing orders ---
+
+  async createMvrOrder(principal: Principal, body: CreateMvrOrderBody, options: MvrOptions): Promise<Order> {
+    assertCan(principal, 'create', 'Order');
+    if (body.personId) return this.orderMvrFor(principal, body.personId, { ...body, ...options }, 'body.personId');
+    const driver = body.driver!;
+    return this.placeMvr(principal, { ...driver, middleName: driver.middleName ?? null }, null, { ...body, ...options }, 'body.driver');
+  }
+
+  async createPersonMvrOrder(principal: Principal, personId: string, body: PersonMvrOrderBody): Promise<Order> {
+    assertCan(principal, 'create', 'Order');
+    return this.orderMvrFor(principal, personId, body, null);
+  }
+
+  private async orderMvrFor(principal: Principal, personId: string, body: MvrOptions & Omit<PersonMvrOrderBody, 'isAutoAdjudicated'>, path: string | null) {
+    const person = await repo.findPerson(this.db, principal.companyId, personId);
+    if (!person) {
+      if (path) throw invalidInput([{ path, message: 'is not a driver of your company' }]);
+      throw notFound('driver');
+    }
+    return this.placeMvr(principal, person, person.id, body, path ? 'body.driver' : 'body');
+  }
+
+  private async placeMvr(
+    principal: Principal,
+    driver: { firstName: string; middleName?: string | null; lastName: string; dateOfBirth: string; licenceNumber: string; licenceState: string },
+    personId: string | null,
+    body: MvrOptions & Omit<PersonMvrOrderBody, 'isAutoAdjudicated'>,
+    _path: string,
+  ): Promise<Order> {
+    if (body.texasRecordType && driver.licenceState !== 'TX') {
+      throw invalidInput([{ path: 'body.texasRecordType', message: `applies to Texas licences only; this licence is from ${driver.licenceState}` }]);
+    }
+    const isAutoAdjudicated = body.isAutoAdjudicated ?? false;
+    if (isAutoAdjudicated && !(await resolveRuleset(this.db, principal.companyId, body.ruleNamespace))) {
+      throw invalidInput([{ path: 'ruleNamespace', message: `your company has no ruleset named "${body.ruleNamespace}"` }]);
+    }
+    const texasRecordType = driver.licenceState === 'TX' ? (body.texasRecordType ?? 'TYPE_2_THREE_YEAR') : undefined;
+    return this.place(principal, {
+      type: isAutoAdjudicated ? 'MVR_WITH_ADJUDICATION' : 'MVR',
+      subjectLabel: `${fullNameOf(driver)} (${driver.licenceState} ${driver.licenceNumber})`,
+      personId,
+      input: {
+        driver: { firstName: driver.firstName, middleName: driver.middleName ?? null, lastName: driver.lastName, dateOfBirth: driver.dateOfBirth, licenceNumber: driver.licenceNumber, licenceState: driver.licenceState },
+        personId, permissiblePurpose: body.permissiblePurpose, ...(texasRecordType ? { texasRecordType } : {}),
+        isAutoAdjudicated, ruleNamespace: body.ruleNamespace ?? null, mvrExternalReferenceId: body.mvrExternalReferenceId ?? null,
+      },
+      permissiblePurpose: body.permissiblePurpose,
+      ruleNamespace: isAutoAdjudicated ? (body.ruleNamespace ?? 'default') : (body.ruleNamespace ?? null),
+      mvrExternalReferenceId: body.mvrExternalReferenceId ?? null,
+      isAutoAdjudicated,
+      tags: body.tags,
+    });
+  }
+
+  async createVehicleOrder(principal: Principal, body: VehicleOrderBody): Promise<Order> {
+    assertCan(principal, 'create', 'Order');
+    return this.place(principal, { type: 'VIN_REPORT', subjectLabel: `VIN ${body.vin}`, input: { vin: body.vin }, tags: body.tags });
+  }
+
+  async createIrrOrder(principal: Principal, body: IrrOrderBody, definitionName = DEFAULT_RISK_DEFINITION): Promise<Order> {
+    assertCan(principal, 'create', 'Order');
+    let person = body.person;
+    if (body.personId) {
+      const found = await repo.findPerson(this.db, principal.companyId, body.personId);
+      if (!found) throw invalidInput([{ path: 'body.personId', message: 'is not a driver of your company' }]);
+      person = { firstName: found.firstName, lastName: found.lastName, dateOfBirth: found.dateOfBirth, state: found.licenceState as never };
+    }
+    return this.place(principal, {
+      type: 'PERSON_RISK_ASSESSMENT',
+      subjectLabel: `${person!.firstName} ${person!.lastName}`,
+      personId: body.personId ?? null,
+      input: { person, personId: body.personId ?? null, riskAssessmentDefinitionName: definitionName },
+      riskAssessmentDefinitionName: definitionName,
+      tags: body.tags,
+    });
+  }
+
+  async createBraOrder(principal: Principal, body: BraOrderBody, definitionName = DEFAULT_RISK_DEFINITION): Promise<Order> {
+    assertCan(principal, 'create', 'Order');
+    const business = await repo.findBusiness(this.db, principal.companyId, body.businessId);
+    if (!business) throw invalidInput([{ path: 'body.businessId', message: 'is not a business of your company' }]);
+    return this.place(principal, {
+      type: 'BUSINESS_RISK_INFORM_REPORT',
+      subjectLabel: business.name,
+      businessId: business.id,
+      input: { business: { name: business.name, ein: business.ein, state: business.state, dotNumber: business.dotNumber }, businessId: business.id, riskAssessmentDefinitionName: definitionName },
+      riskAssessmentDefinitionName: definitionName,
+      tags: body.tags,
+    });
+  }
+
+  /** The order, its CREATED event, its tags and its fulfilment job: all or nothing. */
+  private async place(principal: Principal, placement: Placement): Promise<Order> {
+    const queue = this.queue();
+    if (!queue) throw new AppError(503, 'QueueUnavailable', 'Orders cannot be placed right now: the job queue is not running. Please try again shortly.', { title: 'Service Unavailable' });
+    const id = uuidv7();
+    const companyId = principal.companyId;
+    const tags = [...new Set(placement.tags ?? [])];
+    await this.db.transaction(async (tx) => {
+      if (tags.length > 0) await upsertTags(tx, companyId, tags);
+      await repo.insertOrder(tx, {
+        id, companyId, type: placement.type, status: 'New', processingStatus: 'NotStarted',
+        subjectLabel: placement.subjectLabel, input: placement.input, personId: placement.personId ?? null, businessId: placement.businessId ?? null,
+        permissiblePurpose: placement.permissiblePurpose ?? null, ruleNamespace: placement.ruleNamespace ?? null,
+        riskAssessmentDefinitionName: placement.riskAssessmentDefinitionName ?? null, mvrExternalReferenceId: placement.mvrExternalReferenceId ?? null,
+        isAutoAdjudicated: placement.isAutoAdjudicated ?? false, tags, orderedBy: principal.userId,
+      });
+      await repo.insertEvent(tx, { companyId, orderId: id, type: 'CREATED', toStatus: 'New', actorId: principal.userId, message: `Ordered by ${principal.firstName} ${principal.lastName}` });
+      const job: FulfilOrderJob = { orderId: id, companyId };
+      await queue.send(FULFIL_ORDER_JOB, job, { ...FULFIL_ORDER_RETRY, db: inTransaction(tx) });
+    });
+    return toOrder((await repo.findOrder(this.db, companyId, id))!);
+  }
+
+  // --- reading ---
+
+  async list(principal: Principal, input: ListOrdersInput): Promise<Page<Order>> {
+    assertCan(principal, 'view', 'Order');
+    const { terms, unknown } = parseSort(input.sort, ORDER_SORT_FIELDS);
+    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
+    const { from, to, sort: _sort, ...filters } = input;
+    const { rows, total } = await repo.listOrders(this.db, {
+      ...filters, companyId: principal.companyId, sort: terms, from: dateBound(from, false), toExclusive: dateBound(to, true),
+    });
+    return { content: rows.map(toOrder), page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) } };
+  }
+
+  async get(principal: Principal, orderId: string): Promise<OrderDetail> {
+    const order = await this.load(principal, orderId);
+    return toDetail(order, await repo.listEvents(this.db, principal.companyId, orderId));
+  }
+
+  async input(principal: Principal, orderId: string) {
+    const order = await this.load(principal, orderId);
+    return { id: order.id, type: order.type as OrderType, input: order.input };
+  }
+
+  async reviewed(principal: Principal, orderId: string) {
+    const order = await this.load(principal, orderId);
+    return { isReviewed: order.isReviewed, reviewedAt: order.reviewedAt?.toISOString() ?? null, reviewedBy: order.reviewedBy };
+  }
+
+  async metrics(principal: Principal, now = new Date()): Promise<MvrMetrics> {
+    assertCan(principal, 'view', 'Order');
+    const since = new Date(now.getTime() - 30 * DAY_MS);
+    const raw = await repo.mvrMetrics(this.db, principal.companyId, since);
+    const byStatus = Object.fromEntries(raw.byStatus.map((row) => [row.key, row.value]));
+    const byOutcome = Object.fromEntries(raw.byOutcome.map((row) => [row.key ?? 'None', row.value]));
+    return {
+      from: since.toISOString(), to: now.toISOString(),
+      total: raw.byStatus.reduce((sum, row) => sum + row.value, 0),
+      byStatus, byOutcome,
+      averageTurnaroundSeconds: raw.averageTurnaroundSeconds === null ? null : Math.round(raw.averageTurnaroundSeconds * 10) / 10,
+    };
+  }
+
+  // --- review and sub-status (manage Order) ---
+
+  async setReviewed(principal: Principal, orderId: string, isReviewed: boolean) {
+    assertCan(principal, 'manage', 'Order');
+    await this.db.transaction(async (tx) => {
+      const order = await repo.findOrder(tx, principal.companyId, orderId);
+      if (!order) throw notFound('order');
+      if (order.isReviewed === isReviewed) return;
+      await repo.updateOrder(tx, principal.companyId, orderId, isReviewed
+        ? { isReviewed, reviewedAt: new Date(), reviewedBy: principal.userId }
+        : { isReviewed, reviewedAt: null, reviewedBy: null });
+      await repo.insertEvent(tx, {
+        companyId: principal.companyId, orderId, type: isReviewed ? 'REVIEWED' : 'REVIEW_CLEARED', actorId: principal.userId,
+        message: `${isReviewed ? 'Marked reviewed' : 'Review cleared'} by ${principal.firstName} ${principal.lastName}`,
+      });
+    });
+    return this.reviewed(principal, orderId);
+  }
+
+  async setSubStatus(principal: Principal, orderId: string, body: UpdateOrderStatusBody): Promise<OrderDetail> {
+    assertCan(principal, 'manage', 'Order');
+    await this.db.transaction(async (tx) => {
+      const order = await repo.findOrder(tx, principal.companyId, orderId);
+      if (!order) throw notFound('order');
+      const changeNotes = body.changeNotes ?? null;
+      await repo.updateOrder(tx, principal.companyId, orderId, { subStatus: body.subStatus, changeNotes });
+      // The order keeps the latest sub-status; the events keep every one with its notes.
+      await repo.insertEvent(tx, {
+        companyId: principal.companyId, orderId, type: 'SUB_STATUS_CHANGED', actorId: principal.userId,
+        message: `Sub-status ${order.subStatus ? `changed from "${order.subStatus}" to` : 'set to'} "${body.subStatus}" by ${principal.firstName} ${principal.lastName}`,
+        data: { from: order.subStatus, to: body.subStatus, changeNotes },
+      });
+    });
+    return this.get(principal, orderId);
+  }
+
+  // --- reports of one order ---
+
+  async mvrReport(principal: Principal, orderId: string, format: MvrReportFormat) {
+    const { order, record } = await this.mvrRecordOf(principal, orderId);
+    const input = {
+      companyName: principal.companyName,
+      orderId: order.id,
+      orderedAt: order.createdAt,
+      orderedBy: (await repo.ordererName(this.db, principal.companyId, orderId)) ?? 'a former user',
+      permissiblePurpose: permissiblePurposeLabel(order.permissiblePurpose ?? ''),
+      record,
+      adjudication: (order.adjudication as Adjudication | null) ?? null,
+    };
+    return { pdf: () => renderMvrPdf(input, format), text: () => renderMvrText(input), fileName: `mvr-${order.id}` };
+  }
+
+  async violationReport(principal: Principal, orderId: string): Promise<ViolationReport> {
+    const { order, record } = await this.mvrRecordOf(principal, orderId);
+    return {
+      orderId: order.id, subject: record.subject, licence: record.licence, violations: record.violations, accidents: record.accidents,
+      dmvActions: record.dmvActions, totalPoints: record.violations.reduce((sum, v) => sum + v.points, 0),
+    };
+  }
+
+  /** The provider's report of a completed order of one of `types`. */
+  async providerReport(principal: Principal, orderId: string, types: OrderType[]) {
+    const order = await this.load(principal, orderId);
+    if (!types.includes(order.type as OrderType)) {
+      throw conflict('WrongOrderType', `This order is a ${order.type}; this report is for ${types.map((t) => REPORT_TYPE_OF_ORDER[t]).join(' or ')} orders.`);
+    }
+    if (order.status !== 'Complete' || !order.result) throw reportNotReady(order);
+    return order.result;
+  }
+
+  private async mvrRecordOf(principal: Principal, orderId: string) {
+    const record = (await this.providerReport(principal, orderId, ['MVR', 'MVR_WITH_ADJUDICATION'])) as unknown as MvrRecord;
+    const order = (await repo.findOrder(this.db, principal.companyId, orderId))!;
+    return { order, record };
+  }
+
+  private async load(principal: Principal, orderId: string) {
+    assertCan(principal, 'view', 'Order');
+    const order = await repo.findOrder(this.db, principal.companyId, orderId);
+    if (!order) throw notFound('order');
+    return order;
+  }
+}

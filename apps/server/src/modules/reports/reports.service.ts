@@ -1,0 +1,63 @@
+// Reports: a completed order seen from the report side. A report's id is its order's id.
+import {
+  ORDER_TYPES, parseSort, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
+  type OrderSortField, type Page, type Report, type ReportGroup, type ReportSummary, type ReportType,
+} from '@clearlane/contract';
+import type { Database } from '../../db/client.ts';
+import { assertCan } from '../../access/guard.ts';
+import type { Principal } from '../../access/principal.ts';
+import { invalidInput, notFound } from '../../http/errors.ts';
+import * as orders from '../orders/orders.repository.ts';
+import * as repo from './reports.repository.ts';
+
+const SORT_AS_ORDER: Record<(typeof REPORT_SORT_FIELDS)[number], OrderSortField> = {
+  completedAt: 'completedAt', orderedAt: 'createdAt', subjectLabel: 'subjectLabel', reportType: 'type',
+};
+const FINISHED = new Set(['Complete', 'Failed', 'Error']);
+
+function toSummary(row: orders.OrderSummaryRow): ReportSummary {
+  const type = row.type as (typeof ORDER_TYPES)[number];
+  return {
+    id: row.id, reportType: REPORT_TYPE_OF_ORDER[type], orderType: type, subjectLabel: row.subjectLabel, personId: row.personId,
+    businessId: row.businessId, reportGroupId: row.reportGroupId, outcome: row.outcome as ReportSummary['outcome'], isReviewed: row.isReviewed,
+    orderedAt: row.createdAt.toISOString(), completedAt: (row.completedAt ?? row.updatedAt).toISOString(),
+  };
+}
+
+export class ReportsService {
+  constructor(private readonly db: Database) {}
+
+  async list(principal: Principal, input: { page: number; size: number; sort?: string | string[]; type?: ReportType }): Promise<Page<ReportSummary>> {
+    assertCan(principal, 'view', 'Reports');
+    const { terms, unknown } = parseSort(input.sort, REPORT_SORT_FIELDS);
+    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_SORT_FIELDS.join(', ')}` }]);
+    const types = input.type ? ORDER_TYPES.filter((type) => REPORT_TYPE_OF_ORDER[type] === input.type) : undefined;
+    const { rows, total } = await orders.listOrders(this.db, {
+      companyId: principal.companyId, page: input.page, size: input.size, statuses: ['Complete'], types: types ? [...types] : undefined,
+      sort: terms.length > 0 ? terms.map((term) => ({ field: SORT_AS_ORDER[term.field], direction: term.direction })) : [{ field: 'completedAt', direction: 'desc' }],
+    });
+    return { content: rows.map(toSummary), page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) } };
+  }
+
+  async get(principal: Principal, id: string): Promise<Report> {
+    assertCan(principal, 'view', 'Reports');
+    const order = await orders.findOrder(this.db, principal.companyId, id);
+    // An order that has not completed has no report yet: as far as reports go, it is not there.
+    if (!order || order.status !== 'Complete' || !order.result) throw notFound('report');
+    return { ...toSummary(order), content: order.result as unknown as Report['content'] };
+  }
+
+  async group(principal: Principal, id: string): Promise<ReportGroup> {
+    assertCan(principal, 'view', 'Reports');
+    const found = await repo.findReportGroup(this.db, principal.companyId, id);
+    if (!found) throw notFound('report group');
+    const byStatus: Record<string, number> = {};
+    for (const member of found.members) byStatus[member.status] = (byStatus[member.status] ?? 0) + 1;
+    return {
+      id: found.group.id, name: found.group.name, source: found.group.source, fileName: found.group.fileName, totalOrders: found.group.totalOrders,
+      createdAt: found.group.createdAt.toISOString(),
+      progress: { total: found.members.length, finished: found.members.filter((m) => FINISHED.has(m.status)).length, byStatus },
+      orders: found.members.map((m) => ({ ...m, type: m.type as ReportGroup['orders'][number]['type'] })),
+    };
+  }
+}

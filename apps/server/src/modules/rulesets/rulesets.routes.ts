@@ -1,0 +1,29 @@
+// /api/v1/rulesets/{namespace}: the adjudication rules of my company (DESIGN.md §6).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ProblemSchema, RuleNamespaceSchema, RulesetResponseSchema, RulesetSchema } from '@clearlane/contract';
+import { principalOf } from '../../access/guard.ts';
+import type { RulesetsService } from './rulesets.service.ts';
+
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+export async function rulesetsRoutes(app: FastifyInstance, { rulesets }: { rulesets: RulesetsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Rulesets'];
+  const security = [{ bearer: [] }];
+  app.addHook('onRequest', app.authenticate);
+  const params = z.object({ namespace: RuleNamespaceSchema });
+
+  r.get('/rulesets/:namespace', {
+    schema: { tags, security, summary: 'An adjudication ruleset of my company ("default" is seeded until saved)', params, response: { 200: RulesetResponseSchema, ...problems } },
+  }, async (request) => rulesets.get(principalOf(request), request.params.namespace));
+
+  r.put('/rulesets/:namespace', {
+    schema: {
+      tags, security, summary: 'Save an adjudication ruleset (manage Order)', params,
+      body: RulesetSchema.omit({ namespace: true }),
+      response: { 200: RulesetResponseSchema, ...problems },
+    },
+  }, async (request) => rulesets.put(principalOf(request), request.params.namespace, request.body));
+}
