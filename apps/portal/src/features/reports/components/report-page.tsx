@@ -1,0 +1,100 @@
+// /reports/{id}: one report — what it is, its outcome, when it was ordered and completed, the
+// content by report type, and for an MVR the documents to download. The route's loader has fetched
+// it (another company's report, or one not complete yet, shows "Page not found").
+import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconCheck, IconClipboardList } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useReport } from '../api/get-report.ts';
+import { OutcomeBadge } from './badges.tsx';
+import { AnchorLink, ButtonLink } from './router-links.tsx';
+import { formatDateTime, REPORT_TYPE_LABELS } from './format.ts';
+import { MvrDownloads } from './mvr-downloads.tsx';
+import { ReportContent } from './report-content.tsx';
+import { Fact, Facts } from './report-sections.tsx';
+
+const routeApi = getRouteApi('/_authenticated/reports/$id');
+
+const ORDER_TYPE_LABELS: Record<string, string> = {
+  MVR: 'MVR',
+  MVR_WITH_ADJUDICATION: 'MVR with adjudication',
+  PERSON_RISK_ASSESSMENT: 'Person risk assessment',
+  BUSINESS_RISK_INFORM_REPORT: 'Business risk report',
+  VIN_REPORT: 'VIN report',
+};
+
+export function ReportPage() {
+  const { id } = routeApi.useParams();
+  const { data: report } = useReport(id);
+  const typeLabel = REPORT_TYPE_LABELS[report.reportType];
+  useDocumentTitle(`${report.subjectLabel} · Clearlane`);
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/reports" fz="sm">
+          Reports
+        </Anchor>
+        <Text fz="sm" aria-current="page">
+          {report.subjectLabel}
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={6}>
+          <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+            {typeLabel}
+          </Text>
+          <Title order={1}>{report.subjectLabel}</Title>
+          <Group gap="xs">
+            {report.reportType === 'MotorVehicleRecord' && <OutcomeBadge outcome={report.outcome} />}
+            {report.isReviewed ? (
+              <Badge color="lane.7" variant="outline" leftSection={<IconCheck size={12} aria-hidden />}>
+                Reviewed
+              </Badge>
+            ) : (
+              <Badge color="gray.7" variant="outline">
+                Not reviewed
+              </Badge>
+            )}
+          </Group>
+        </Stack>
+        <ButtonLink to="/orders/$id" params={{ id: report.id }} variant="light" leftSection={<IconClipboardList size={16} aria-hidden />}>
+          Open order
+        </ButtonLink>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Facts>
+            <Fact term="Report type">{typeLabel}</Fact>
+            <Fact term="Order type">{ORDER_TYPE_LABELS[report.orderType] ?? report.orderType}</Fact>
+            <Fact term="Ordered">
+              <time dateTime={report.orderedAt}>{formatDateTime(report.orderedAt)}</time>
+            </Fact>
+            <Fact term="Completed">
+              <time dateTime={report.completedAt}>{formatDateTime(report.completedAt)}</time>
+            </Fact>
+            {report.reportGroupId && (
+              <Fact term="Part of">
+                <AnchorLink to="/reports/group/$id" params={{ id: report.reportGroupId }} fz="sm" fw={500}>
+                  its report group
+                </AnchorLink>
+              </Fact>
+            )}
+          </Facts>
+          {report.reportType === 'MotorVehicleRecord' && (
+            <Stack gap={6}>
+              <Text fz="sm" fw={600}>
+                Documents
+              </Text>
+              <MvrDownloads orderId={report.id} />
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+
+      <ReportContent report={report} headingLevel={2} />
+    </Stack>
+  );
+}
