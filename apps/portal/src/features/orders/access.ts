@@ -1,0 +1,13 @@
+// Route guard of the order pages. The server refuses these calls anyway (403); the guard only
+// spares the user a page that cannot work, and shows the error page instead.
+import type { QueryClient } from '@tanstack/react-query';
+import { abilityFor } from '../../lib/ability.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { userContextQuery } from '../../lib/current-user.ts';
+
+export async function assertMayViewOrders(queryClient: QueryClient): Promise<void> {
+  const { user } = await queryClient.ensureQueryData(userContextQuery);
+  if (!abilityFor(user).can('view', 'Order')) {
+    throw new ApiError(403, { code: 'Forbidden', title: 'Not Authorized', detail: 'You do not have permission to see orders.' });
+  }
+}

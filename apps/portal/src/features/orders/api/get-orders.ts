@@ -1,0 +1,38 @@
+// GET /api/v1/orders: one page of the company's orders (page 0-based, sort=field,dir and the filters).
+import { keepPreviousData, queryOptions, useIsMutating, useQuery } from '@tanstack/react-query';
+import type { Order } from '@clearlane/contract/orders';
+import type { Page } from '@clearlane/contract/pagination';
+import { api } from '../../../lib/http.ts';
+import { isPending, PENDING_POLL_MS } from '../order-labels.ts';
+import type { OrdersQuery } from '../orders-search.ts';
+import { setReviewedMutationKey } from './set-order-reviewed.ts';
+
+export const getOrders = (query: OrdersQuery, signal?: AbortSignal) => api.get<Page<Order>>('/api/v1/orders', { query: { ...query }, signal });
+
+export const ordersQueryKeys = {
+  all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
+  list: (query: OrdersQuery) => ['orders', 'list', query] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  input: (id: string) => ['orders', 'input', id] as const,
+  report: (id: string, kind: string) => ['orders', 'report', id, kind] as const,
+};
+
+export const ordersQueryOptions = (query: OrdersQuery) =>
+  queryOptions({
+    queryKey: ordersQueryKeys.list(query),
+    queryFn: ({ signal }) => getOrders(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Whether a page of orders has any that are still moving (so it is worth asking again). */
+export const hasPendingOrders = (page: Page<Order> | undefined) => Boolean(page?.content.some((order) => isPending(order.status)));
+
+export function useOrders(query: OrdersQuery) {
+  // A poll landing while a reviewed toggle is in flight would flicker the switch back; wait for it.
+  const toggling = useIsMutating({ mutationKey: setReviewedMutationKey }) > 0;
+  return useQuery({
+    ...ordersQueryOptions(query),
+    refetchInterval: (q) => (!toggling && hasPendingOrders(q.state.data) ? PENDING_POLL_MS : false),
+  });
+}

@@ -1,0 +1,52 @@
+// PATCH /api/v1/orders/{id}/reviewed {isReviewed}: needs manage Order. The switch flips at once
+// (optimistic) in every cached list and in the order itself; a refusal puts it back and says why.
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Order, OrderDetail } from '@clearlane/contract/orders';
+import type { Page } from '@clearlane/contract/pagination';
+import { notify } from '../../../app/toasts/notify.ts';
+import { api } from '../../../lib/http.ts';
+
+export interface OrderReviewed {
+  isReviewed: boolean;
+  reviewedAt: string | null;
+  reviewedBy: string | null;
+}
+
+export const setOrderReviewed = ({ id, isReviewed }: { id: string; isReviewed: boolean }) =>
+  api.patch<OrderReviewed>(`/api/v1/orders/${encodeURIComponent(id)}/reviewed`, { isReviewed });
+
+export const setReviewedMutationKey = ['orders', 'set-reviewed'] as const;
+
+type Snapshot = [QueryKey, unknown][];
+
+export function useSetOrderReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: setReviewedMutationKey,
+    mutationFn: setOrderReviewed,
+    onMutate: async ({ id, isReviewed }): Promise<{ snapshot: Snapshot }> => {
+      // In-flight reads would overwrite the optimistic value with the old one.
+      await queryClient.cancelQueries({ queryKey: ['orders', 'list'] });
+      await queryClient.cancelQueries({ queryKey: ['orders', 'detail', id] });
+      const snapshot: Snapshot = [
+        ...queryClient.getQueriesData({ queryKey: ['orders', 'list'] }),
+        ...queryClient.getQueriesData({ queryKey: ['orders', 'detail', id] }),
+      ];
+      queryClient.setQueriesData<Page<Order>>({ queryKey: ['orders', 'list'] }, (page) =>
+        page ? { ...page, content: page.content.map((order) => (order.id === id ? { ...order, isReviewed } : order)) } : page,
+      );
+      queryClient.setQueryData<OrderDetail>(['orders', 'detail', id], (order) => (order ? { ...order, isReviewed } : order));
+      return { snapshot };
+    },
+    onError: (error, { isReviewed }, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      notify.error(error.message, { title: isReviewed ? 'Could not mark the order reviewed' : 'Could not clear the review' });
+    },
+    // The server adds who and when and a timeline event: fetch them.
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['orders', 'detail', id] }),
+      ]),
+  });
+}

@@ -1,0 +1,43 @@
+// The MVR's documents: the standard and condensed PDFs and the condensed text, fetched with the
+// user's token and handed to the browser as downloads. Each button shows its own progress.
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
+import { notify } from '../../../app/toasts/notify.ts';
+import { MVR_DOWNLOADS, useDownloadMvrReport, type MvrDownloadKind } from '../api/download-mvr-report.ts';
+
+const KINDS = Object.keys(MVR_DOWNLOADS) as MvrDownloadKind[];
+
+export function MvrDownloads({ orderId }: { orderId: string }) {
+  const download = useDownloadMvrReport(orderId);
+  return (
+    <Stack gap={6}>
+      <Text id="mvr-downloads-label" fz="sm" fw={600}>
+        Documents
+      </Text>
+      <Group gap="xs" role="group" aria-labelledby="mvr-downloads-label">
+        {KINDS.map((kind) => {
+          const { label, extension } = MVR_DOWNLOADS[kind];
+          const loading = download.isPending && download.variables === kind;
+          return (
+            <Button
+              key={kind}
+              variant="default"
+              size="xs"
+              leftSection={extension === 'pdf' ? <IconFileTypePdf size={16} aria-hidden /> : <IconFileText size={16} aria-hidden />}
+              loading={loading}
+              // One download at a time: a second click while one runs would be easy to miss.
+              disabled={download.isPending && !loading}
+              onClick={() =>
+                download.mutate(kind, {
+                  onError: (error) => notify.error(error.message, { title: `${label} could not be downloaded` }),
+                })
+              }
+            >
+              {label}
+            </Button>
+          );
+        })}
+      </Group>
+    </Stack>
+  );
+}

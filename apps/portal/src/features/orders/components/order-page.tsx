@@ -1,0 +1,140 @@
+// /orders/{id}: one order — what was ordered, where it is (polled every ~2 s until it finishes),
+// its outcome with the rules that decided it, the report and its documents, the reviewed flag and
+// sub-status, and its timeline. The route's loader fetched the order (a 404 shows the error page).
+import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRepeat } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { OrderDetail } from '@clearlane/contract/orders';
+import { Can } from '../../../lib/ability.tsx';
+import { useOrder } from '../api/get-order.ts';
+import { isPending, ORDER_TYPE_LABELS, PLACE_ORDER_PATHS } from '../order-labels.ts';
+import { formatDateTime } from './format.ts';
+import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
+import { OrderInputSection } from './order-input.tsx';
+import { OrderOutcome } from './order-outcome.tsx';
+import { OrderProgress } from './order-progress.tsx';
+import { OrderReportPreview } from './order-report-preview.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import { ReviewedSwitch } from './reviewed-switch.tsx';
+import { SubStatusForm } from './sub-status-form.tsx';
+
+const routeApi = getRouteApi('/_authenticated/orders/$id');
+
+const NEXT_STEPS = {
+  Failed: 'The provider refused this request. Check what was ordered (a licence number or state, a VIN, a business), correct it if needed, and place the order again.',
+  Error: 'The provider could not be reached, even after several tries. Place the order again in a few minutes. If it keeps failing, contact support with the order id.',
+} as const;
+
+function FailureNotice({ order }: { order: OrderDetail & { status: 'Failed' | 'Error' } }) {
+  // The placement pages pre-select the driver or business the order was for.
+  const search = order.personId ? { personId: order.personId } : order.businessId ? { businessId: order.businessId } : undefined;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      icon={<IconAlertTriangle size={20} aria-hidden />}
+      title={order.status === 'Failed' ? 'This order failed' : 'This order ended in an error'}
+      styles={{ title: { fontSize: 'var(--mantine-font-size-md)' } }}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text fz="sm" fw={600}>
+          {order.failureReason ?? 'The provider gave no reason.'}
+        </Text>
+        <Text fz="sm">{NEXT_STEPS[order.status]}</Text>
+        <Can I="create" a="Order">
+          {/* The placement pages are another section's routes; the router resolves the path at run time. */}
+          <Button component={Link} to={PLACE_ORDER_PATHS[order.type] as never} search={search as never} size="xs" color="red.9" leftSection={<IconRepeat size={16} aria-hidden />}>
+            Place the order again
+          </Button>
+        </Can>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The outcome section is for orders that have one, and for adjudicated MVRs still on their way to
+ * one; a vehicle or risk report without an outcome, or a failed order, has nothing to show there.
+ */
+export const showsOutcome = (order: Pick<OrderDetail, 'outcome' | 'status' | 'type'>) =>
+  order.outcome !== null || (isPending(order.status) && order.type === 'MVR_WITH_ADJUDICATION');
+
+export function OrderPage() {
+  const { id } = routeApi.useParams();
+  const { data: order } = useOrder(id);
+  const pending = isPending(order.status);
+  const failed = order.status === 'Failed' || order.status === 'Error';
+
+  return (
+    <Stack gap="lg">
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/orders" fz="sm">
+          Orders
+        </Anchor>
+        <Text fz="sm" aria-current="page">
+          {order.subjectLabel}
+        </Text>
+      </Breadcrumbs>
+
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Stack gap={8} style={{ minWidth: 0, flex: '1 1 360px' }}>
+            <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
+              {ORDER_TYPE_LABELS[order.type]}
+            </Text>
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {order.subjectLabel}
+            </Title>
+            <Group gap="xs" aria-live="polite">
+              <Text span fz="sm">
+                Status
+              </Text>
+              <OrderStatusBadge status={order.status} />
+              {order.outcome && (
+                <>
+                  <Text span fz="sm" ml="sm">
+                    Outcome
+                  </Text>
+                  <OutcomeBadge outcome={order.outcome} />
+                </>
+              )}
+              {order.subStatus && (
+                <Text span fz="sm" ml="sm">
+                  Sub-status <strong>{order.subStatus}</strong>
+                </Text>
+              )}
+            </Group>
+            <Text fz="xs" c="dimmed">
+              Ordered <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · Order id <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{order.id}</span>
+            </Text>
+          </Stack>
+          <Paper withBorder radius="md" px="md" py="sm" bg="gray.0">
+            <ReviewedSwitch order={order} withLabel />
+          </Paper>
+        </Group>
+      </Paper>
+
+      {pending && <OrderProgress status={order.status} />}
+      {failed && <FailureNotice order={order as OrderDetail & { status: 'Failed' | 'Error' }} />}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            {showsOutcome(order) && <OrderOutcome order={order} />}
+            {order.status === 'Complete' && <OrderReportPreview order={order} />}
+            <OrderTimeline events={order.events} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="lg">
+            <OrderInputSection order={order} />
+            <Can I="manage" a="Order">
+              <SubStatusForm order={order} />
+            </Can>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

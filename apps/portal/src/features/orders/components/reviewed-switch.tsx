@@ -1,0 +1,42 @@
+// The reviewed flag of one order: a switch for those who may manage orders, plain words for the rest.
+import { Switch, Text } from '@mantine/core';
+import type { Order } from '@clearlane/contract/orders';
+import { Can } from '../../../lib/ability.tsx';
+import { useSetOrderReviewed } from '../api/set-order-reviewed.ts';
+
+interface ReviewedSwitchProps {
+  order: Pick<Order, 'id' | 'isReviewed' | 'subjectLabel'>;
+  /** A visible label (detail page) rather than one only screen readers hear (list rows). */
+  withLabel?: boolean;
+}
+
+export function ReviewedSwitch({ order, withLabel = false }: ReviewedSwitchProps) {
+  return (
+    <>
+      <Can I="manage" a="Order">
+        <ReviewedToggle order={order} withLabel={withLabel} />
+      </Can>
+      <Can not I="manage" a="Order">
+        <Text span fz="sm" c={order.isReviewed ? undefined : 'dimmed'}>
+          {withLabel ? (order.isReviewed ? 'Reviewed' : 'Not reviewed') : order.isReviewed ? 'Yes' : 'No'}
+        </Text>
+      </Can>
+    </>
+  );
+}
+
+function ReviewedToggle({ order, withLabel }: Required<ReviewedSwitchProps>) {
+  const setReviewed = useSetOrderReviewed();
+  const pendingForThis = setReviewed.isPending && setReviewed.variables?.id === order.id;
+  return (
+    <Switch
+      checked={order.isReviewed}
+      onChange={(event) => setReviewed.mutate({ id: order.id, isReviewed: event.currentTarget.checked })}
+      label={withLabel ? 'Reviewed' : undefined}
+      aria-label={withLabel ? undefined : `Reviewed: ${order.subjectLabel}`}
+      aria-busy={pendingForThis || undefined}
+      color="teal.9"
+      size={withLabel ? 'md' : 'sm'}
+    />
+  );
+}

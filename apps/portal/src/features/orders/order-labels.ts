@@ -1,0 +1,73 @@
+// How the portal names and colours order types, statuses and outcomes. Colours are shade 7–9 so
+// white text on them passes WCAG AA; every badge also says its value in words (never colour alone).
+import type { OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
+
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
+  MVR: 'MVR',
+  MVR_WITH_ADJUDICATION: 'MVR, adjudicated',
+  PERSON_RISK_ASSESSMENT: 'Person risk assessment',
+  BUSINESS_RISK_INFORM_REPORT: 'Business risk report',
+  VIN_REPORT: 'Vehicle (VIN) report',
+};
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  New: 'New',
+  Ordered: 'Ordered',
+  Received: 'Received',
+  Complete: 'Complete',
+  Failed: 'Failed',
+  Error: 'Error',
+};
+
+export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
+  New: 'gray.7',
+  Ordered: 'lane.7',
+  Received: 'indigo.9',
+  Complete: 'teal.9',
+  Failed: 'red.9',
+  Error: 'pink.9',
+};
+
+export const OUTCOME_LABELS: Record<Outcome, string> = {
+  Pass: 'Pass',
+  Fail: 'Fail',
+  Indeterminate: 'Indeterminate',
+  NoResults: 'No results',
+  NotFulfilled: 'Not fulfilled',
+};
+
+export const OUTCOME_COLORS: Record<Outcome, string> = {
+  Pass: 'teal.9',
+  Fail: 'red.9',
+  Indeterminate: 'grape.9',
+  NoResults: 'gray.7',
+  NotFulfilled: 'violet.9',
+};
+
+/** What each outcome means, for the detail page. */
+export const OUTCOME_MEANINGS: Record<Outcome, string> = {
+  Pass: 'Every rule of the ruleset was met.',
+  Fail: 'At least one rule of the ruleset was not met.',
+  Indeterminate: 'The record did not say enough to decide every rule.',
+  NoResults: 'The provider found no record for this subject.',
+  NotFulfilled: 'The state or provider did not fulfil this request.',
+};
+
+/** Statuses after which nothing more happens to an order on its own. */
+export const FINISHED_STATUSES: readonly OrderStatus[] = ['Complete', 'Failed', 'Error'];
+export const isPending = (status: OrderStatus) => !FINISHED_STATUSES.includes(status);
+
+/** The steps an order goes through, in order, for the progress indicator. */
+export const ORDER_STEPS = ['New', 'Ordered', 'Received', 'Complete'] as const satisfies readonly OrderStatus[];
+
+/** Where an order of each type is placed, for "place the order again". */
+export const PLACE_ORDER_PATHS: Record<OrderType, string> = {
+  MVR: '/orders/mvr/single-order',
+  MVR_WITH_ADJUDICATION: '/orders/mvr/single-order',
+  PERSON_RISK_ASSESSMENT: '/orders/person-risk-assessment/single-order',
+  BUSINESS_RISK_INFORM_REPORT: '/orders/business-risk-assessment/single-order',
+  VIN_REPORT: '/orders/vin/single-order',
+};
+
+/** How often pages showing unfinished orders ask again, so status changes appear without a reload. */
+export const PENDING_POLL_MS = 2_000;

@@ -1,0 +1,84 @@
+// The order list's view as search params (?outcome=Fail&isReviewed=false&from=2025-01-01&sort=createdAt,desc…),
+// so a filtered list is a URL that survives a reload and can be shared. UI-free and on zod/mini: the
+// route config that imports this lands in the entry chunk.
+import * as z from 'zod/mini';
+import type { OrderSortField, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
+
+// Spelled out rather than imported (the contract's modules build full zod schemas at load time);
+// the `satisfies` clauses keep them in step with the contract.
+export const ORDER_TYPE_OPTIONS = ['MVR', 'MVR_WITH_ADJUDICATION', 'PERSON_RISK_ASSESSMENT', 'BUSINESS_RISK_INFORM_REPORT', 'VIN_REPORT'] as const satisfies readonly OrderType[];
+export const ORDER_STATUS_OPTIONS = ['New', 'Ordered', 'Received', 'Complete', 'Failed', 'Error'] as const satisfies readonly OrderStatus[];
+export const OUTCOME_OPTIONS = ['Pass', 'Fail', 'Indeterminate', 'NoResults', 'NotFulfilled'] as const satisfies readonly Outcome[];
+export const ORDER_SORT_KEYS = ['createdAt', 'updatedAt', 'completedAt', 'status', 'type', 'outcome', 'subjectLabel'] as const satisfies readonly OrderSortField[];
+export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
+
+export const DEFAULT_ORDERS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_ORDERS_SORT = 'createdAt,desc';
+
+const SORT = new RegExp(`^(${ORDER_SORT_KEYS.join('|')}),(asc|desc)$`);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date that exists (2025-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+// The router reads ?filter=123 as the number 123: free text and tags take numbers back as text.
+const text = (max: number) =>
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.pipe(z.transform((value: string | number) => String(value)), z.string().check(z.maxLength(max))),
+  );
+const calendarDate = z.string().check(z.refine(isCalendarDate));
+
+// A bad value in a hand-edited URL falls back to the default instead of failing the page.
+export const ordersSearchSchema = z.object({
+  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
+  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
+  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
+  filter: z.catch(z.optional(text(100)), undefined),
+  type: z.catch(z.optional(z.enum(ORDER_TYPE_OPTIONS)), undefined),
+  status: z.catch(z.optional(z.enum(ORDER_STATUS_OPTIONS)), undefined),
+  outcome: z.catch(z.optional(z.enum(OUTCOME_OPTIONS)), undefined),
+  isReviewed: z.catch(z.optional(z.boolean()), undefined),
+  from: z.catch(z.optional(calendarDate), undefined),
+  to: z.catch(z.optional(calendarDate), undefined),
+  tag: z.catch(z.optional(text(40)), undefined),
+});
+
+export type OrdersSearch = z.infer<typeof ordersSearchSchema>;
+
+/** The filters of a view (not its page or sort): what "Clear filters" clears. */
+export const ORDER_FILTER_KEYS = ['filter', 'type', 'status', 'outcome', 'isReviewed', 'from', 'to', 'tag'] as const satisfies readonly (keyof OrdersSearch)[];
+
+export function hasOrderFilters(search: OrdersSearch): boolean {
+  return ORDER_FILTER_KEYS.some((key) => search[key] !== undefined && search[key] !== '');
+}
+
+/** The API query of a view: page 0-based, default size and sort filled in, nothing empty sent. */
+export function ordersQueryOf(search: OrdersSearch) {
+  // A range typed backwards (to before from) still means "between these two days".
+  const [from, to] = search.from && search.to && search.from > search.to ? [search.to, search.from] : [search.from, search.to];
+  return {
+    page: search.page ?? 0,
+    size: search.size ?? DEFAULT_ORDERS_PAGE_SIZE,
+    sort: search.sort ?? DEFAULT_ORDERS_SORT,
+    filter: search.filter?.trim() || undefined,
+    type: search.type,
+    status: search.status,
+    outcome: search.outcome,
+    isReviewed: search.isReviewed,
+    from,
+    to,
+    tag: search.tag?.trim() || undefined,
+  };
+}
+export type OrdersQuery = ReturnType<typeof ordersQueryOf>;
+
+/** The reviewed filter as the yes/no/any control shows it, and back. */
+export type ReviewedChoice = 'any' | 'yes' | 'no';
+export const reviewedChoiceOf = (isReviewed: boolean | undefined): ReviewedChoice => (isReviewed === undefined ? 'any' : isReviewed ? 'yes' : 'no');
+export const isReviewedOf = (choice: ReviewedChoice): boolean | undefined => (choice === 'any' ? undefined : choice === 'yes');
