@@ -1,0 +1,126 @@
+// Reports: orders placed through the API complete in the sandbox; an Agent finds them in /reports
+// (type filter and sort kept in the URL), opens an MVR whose record shows the DUI, downloads its
+// standard PDF and condensed text, and reads a vehicle report; another company gets "Page not found".
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_USERS, expect, signInApi, test, tenantUrl } from './fixtures.ts';
+import { expectAccessible, signInUi, snap } from './support/portal.ts';
+import { vinCheckDigit } from '@clearlane/contract/domain/vin';
+
+const letters = (length: number) => Array.from({ length }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
+const digits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
+const unique = () => `${letters(1).toUpperCase()}${letters(7)}`;
+
+async function bearer(request: APIRequestContext, email: string) {
+  return { authorization: `Bearer ${(await signInApi(request, email)).idToken}` };
+}
+
+/** Polls GET /reports/{id} until the order has completed (the sandbox answers in well under a second). */
+async function waitForReport(request: APIRequestContext, headers: Record<string, string>, id: string) {
+  await expect
+    .poll(async () => (await request.get(`/api/v1/reports/${id}`, { headers })).status(), { timeout: 30_000, message: `report ${id} to complete` })
+    .toBe(200);
+}
+
+/** An adjudicated MVR of a Californian driver; the licence's last digit picks the sandbox's answer (3: DUI). */
+async function placeMvr(request: APIRequestContext, headers: Record<string, string>, lastName: string, lastDigit: number) {
+  const response = await request.post('/api/v1/orders/create-mvr-order?isAutoAdjudicated=true&ruleNamespace=default', {
+    headers,
+    data: { permissiblePurpose: 'WRITTEN_CONSENT', driver: { firstName: 'Rhea', lastName, dateOfBirth: '1984-02-17', licenceState: 'CA', licenceNumber: `D${digits(6)}${lastDigit}` } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; subjectLabel: string };
+}
+
+/** A VIN report; the VIN's last digit picks the sandbox's answer (2: salvage title). */
+async function placeVin(request: APIRequestContext, headers: Record<string, string>) {
+  const draft = `1FTFW1E5XJF${digits(5)}2`;
+  const vin = `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+  const response = await request.post('/api/v1/orders/vehicle/order', { headers, data: { vin } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; subjectLabel: string };
+}
+
+test('an Agent lists reports, opens an MVR, downloads its documents and reads a vehicle report', async ({ page, request }) => {
+  const headers = await bearer(request, DEMO_USERS.agent);
+  const lastName = unique();
+  const mvr = await placeMvr(request, headers, lastName, 3);
+  const vin = await placeVin(request, headers);
+  await waitForReport(request, headers, mvr.id);
+  await waitForReport(request, headers, vin.id);
+
+  await signInUi(page, DEMO_USERS.agent);
+  await page.goto(tenantUrl('acme', '/reports'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  await expect(page).toHaveTitle('Reports · Clearlane');
+  const table = page.getByRole('table', { name: 'Reports' });
+  await expect(table.getByRole('link', { name: mvr.subjectLabel })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: mvr.subjectLabel })).toContainText('Fail');
+  await expect(table.getByRole('link', { name: vin.subjectLabel })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'reports-list');
+
+  // The type filter is part of the URL: the vehicle report drops out of an MVR-only view.
+  await page.getByRole('combobox', { name: 'Report type' }).click();
+  await page.getByRole('option', { name: 'Motor vehicle record' }).click();
+  await expect(page).toHaveURL(/type=MotorVehicleRecord/);
+  await expect(table.getByRole('link', { name: mvr.subjectLabel })).toBeVisible();
+  await expect(table.getByRole('link', { name: vin.subjectLabel })).toHaveCount(0);
+  // Sorting by subject is part of the URL too, and the header says how the table is sorted.
+  await table.getByRole('columnheader', { name: /Subject/ }).click();
+  await expect(page).toHaveURL(/sort=subjectLabel%2Casc|sort=subjectLabel,asc/);
+  await expect(table.getByRole('columnheader', { name: /Subject/ })).toHaveAttribute('aria-sort', 'ascending');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Report type' })).toHaveValue('Motor vehicle record');
+
+  await page.goto(tenantUrl('acme', `/reports?type=MotorVehicleRecord`));
+  await page.getByRole('link', { name: mvr.subjectLabel }).click();
+  await expect(page).toHaveURL(tenantUrl('acme', `/reports/${mvr.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: mvr.subjectLabel })).toBeVisible();
+  await expect(page).toHaveTitle(`${mvr.subjectLabel} · Clearlane`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Driver and licence' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Violations' })).toContainText('Driving under the influence of alcohol');
+  await expect(page.getByRole('table', { name: 'DMV actions' })).toContainText('Suspension');
+  await expect(page.getByText('Fail', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open order' })).toHaveAttribute('href', `/orders/${mvr.id}`);
+  await expectAccessible(page);
+  await snap(page, 'report-mvr');
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Standard PDF' }).click()]);
+  expect(pdf.suggestedFilename()).toMatch(/-standard\.pdf$/);
+  const pdfBytes = await readFile((await pdf.path())!);
+  expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(page.getByText(`Downloaded ${pdf.suggestedFilename()}`)).toBeVisible();
+
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Condensed text' }).click()]);
+  expect(text.suggestedFilename()).toMatch(/\.txt$/);
+  const condensed = await readFile((await text.path())!, 'utf8');
+  expect(condensed).toContain('FULL MVR REPORT (CONDENSED)');
+  expect(condensed).toContain(`Subject: Rhea ${lastName}`);
+
+  await page.goto(tenantUrl('acme', `/reports/${vin.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: vin.subjectLabel })).toBeVisible();
+  await expect(page.getByText('Branded title: Salvage')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Odometer readings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Standard PDF' })).toHaveCount(0);
+  await expectAccessible(page);
+  await snap(page, 'report-vehicle');
+});
+
+test("another company's admin gets Page not found for an Acme report, and so does a report id that is no report", async ({ page, request }) => {
+  const acme = await bearer(request, DEMO_USERS.agent);
+  const mvr = await placeMvr(request, acme, unique(), 0);
+  await waitForReport(request, acme, mvr.id);
+
+  const globex = await bearer(request, DEMO_USERS.globexAdmin);
+  expect((await request.get(`/api/v1/reports/${mvr.id}`, { headers: globex })).status()).toBe(404);
+  expect((await request.get(`/api/v1/orders/${mvr.id}/mvr/report`, { headers: { ...globex, accept: 'application/pdf' } })).status()).toBe(404);
+
+  await signInUi(page, DEMO_USERS.globexAdmin, undefined, 'globex');
+  await page.goto(tenantUrl('globex', `/reports/${mvr.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText(mvr.subjectLabel)).toHaveCount(0);
+  await page.goto(tenantUrl('globex', '/reports/not-a-report'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page);
+});
