@@ -19,3 +19,4 @@ export * from './businesses.ts';
 export * from './tags.ts';
 export * from './orders.ts';
 export * from './reports.ts';
+export * from './bulk-orders.ts';

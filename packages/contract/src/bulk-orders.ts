@@ -1,0 +1,171 @@
+// Bulk MVR orders from a sheet (SPEC.md "POST /orders" multipart): the columns of the template,
+// the limits, what a valid upload answers and how an invalid one lists its problems row by row.
+// Each row is checked with the same schema as a single MVR order (CreateMvrOrderBodySchema), so a
+// row's messages read exactly like the order form's.
+import { z } from 'zod';
+import { CreateMvrOrderBodySchema, CreateMvrOrderQuerySchema, type CreateMvrOrderBody } from './orders.ts';
+import { UsStateCodeSchema } from './persons.ts';
+
+/** Limits of one upload; each one broken is answered with a problem naming it. */
+export const BULK_ORDER_LIMITS = {
+  /** The uploaded file itself. */
+  maxFileBytes: 5 * 1024 * 1024,
+  /** Data rows, the header not counted. */
+  maxRows: 10_000,
+  /** An XLSX is a zip: the sum of its entries' uncompressed sizes, read before anything is inflated. */
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  /** rowErrors lists at most this many; rowErrorCount tells how many there were in all. */
+  maxListedRowErrors: 1_000,
+  /** A cell's value is quoted back in an error up to this many characters. */
+  maxQuotedValueLength: 100,
+} as const;
+
+export const BULK_ORDER_FILE_FORMATS = ['xlsx', 'csv'] as const;
+export type BulkOrderFileFormat = (typeof BULK_ORDER_FILE_FORMATS)[number];
+
+export const BULK_ORDER_CONTENT_TYPES: Record<BulkOrderFileFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+};
+
+/** The multipart field the sheet arrives in. */
+export const BULK_ORDER_FILE_FIELD = 'file';
+
+export const BULK_MVR_COLUMN_KEYS = [
+  'firstName', 'middleName', 'lastName', 'dateOfBirth', 'licenceNumber', 'licenceState',
+  'permissiblePurpose', 'texasRecordType', 'externalReference', 'tags',
+] as const;
+export type BulkMvrColumnKey = (typeof BULK_MVR_COLUMN_KEYS)[number];
+
+export interface BulkMvrColumn {
+  key: BulkMvrColumnKey;
+  /** The header as the template has it; headers match ignoring case and spaces. */
+  header: string;
+  required: boolean;
+  /** The template's example row. */
+  example: string;
+  description: string;
+}
+
+export const BULK_MVR_COLUMNS: readonly BulkMvrColumn[] = [
+  { key: 'firstName', header: 'First name', required: true, example: 'Jane', description: 'The driver\'s first name as on the licence.' },
+  { key: 'middleName', header: 'Middle name', required: false, example: 'Q', description: 'Middle name or initial, if any.' },
+  { key: 'lastName', header: 'Last name', required: true, example: 'Public', description: 'The driver\'s last name as on the licence.' },
+  { key: 'dateOfBirth', header: 'Date of birth', required: true, example: '1985-04-12', description: 'YYYY-MM-DD (MM/DD/YYYY and spreadsheet date cells are accepted too).' },
+  { key: 'licenceNumber', header: 'Licence number', required: true, example: 'D1234560', description: 'As printed on the licence; spaces and hyphens are ignored.' },
+  { key: 'licenceState', header: 'Licence state', required: true, example: 'CA', description: 'The two-letter code of the state that issued the licence.' },
+  { key: 'permissiblePurpose', header: 'Permissible purpose', required: true, example: 'WRITTEN_CONSENT', description: 'The DPPA permissible purpose code, e.g. WRITTEN_CONSENT or INSURANCE.' },
+  { key: 'texasRecordType', header: 'Texas record type', required: false, example: '', description: 'Texas licences only: TYPE_1_STATUS, TYPE_2_THREE_YEAR (the default), TYPE_3_CERTIFIED_THREE_YEAR or TYPE_AR_CERTIFIED_ALL.' },
+  { key: 'externalReference', header: 'External reference', required: false, example: 'EMP-0042', description: 'Your own reference for the order (at most 64 characters).' },
+  { key: 'tags', header: 'Tags', required: false, example: 'new hire, fleet', description: 'Comma-separated tags to put on the order.' },
+];
+
+/** "Date of birth", " DATE  OF BIRTH " and "dateofbirth" are one header. */
+export const normalizeBulkHeader = (header: string) => header.replace(/\s+/g, '').toLowerCase();
+
+/** One problem of the sheet, where the user sees it. */
+export const BulkRowErrorSchema = z.object({
+  /** The sheet's row number as a spreadsheet shows it: the header is row 1, the first order row 2. */
+  row: z.number().int(),
+  /** The column's header label; empty for a problem of the whole row. */
+  column: z.string(),
+  /** The cell as typed, cut to BULK_ORDER_LIMITS.maxQuotedValueLength characters. */
+  value: z.string(),
+  message: z.string(),
+});
+export type BulkRowError = z.infer<typeof BulkRowErrorSchema>;
+
+/** Extension members of the 422 problem with code BulkSheetInvalid. */
+export const BulkSheetInvalidSchema = z.object({
+  rowErrors: z.array(BulkRowErrorSchema),
+  /** Every error found, including those beyond the listed ones. */
+  rowErrorCount: z.number().int(),
+});
+export type BulkSheetInvalid = z.infer<typeof BulkSheetInvalidSchema>;
+
+/** 201 of POST /orders with a sheet: the orders are placed, one per row, in one report group. */
+export const BulkOrderResultSchema = z.object({
+  reportGroupId: z.string().uuid(),
+  totalOrders: z.number().int(),
+  fileName: z.string(),
+});
+export type BulkOrderResult = z.infer<typeof BulkOrderResultSchema>;
+
+export const BulkOrderQuerySchema = CreateMvrOrderQuerySchema;
+
+export const BulkTemplateQuerySchema = z.object({
+  format: z.enum(BULK_ORDER_FILE_FORMATS, { error: 'must be xlsx or csv' }).default('xlsx'),
+});
+
+/** A cell that a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab CR. */
+export const looksLikeFormula = (text: string) => /^[=+\-@\t\r]/.test(text);
+
+/** How a sheet we write holds such text: a leading quote keeps it literal in every spreadsheet. */
+export const neutralizeFormula = (text: string) => (looksLikeFormula(text) ? `'${text}` : text);
+
+const MDY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** MM/DD/YYYY becomes YYYY-MM-DD; anything else is left for the date schema to judge. */
+export const normalizeBulkDate = (text: string) => {
+  const match = MDY.exec(text.trim());
+  if (!match) return text.trim();
+  const [, month, day, year] = match as unknown as [string, string, string, string];
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+};
+
+/** A row's cells by column key, as text (the server turns date cells into YYYY-MM-DD first). */
+export type BulkMvrCells = Partial<Record<BulkMvrColumnKey, string>>;
+
+const blankToUndefined = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : text);
+
+/** The single-order body a row stands for, before validation. */
+export const bulkRowToOrderBody = (cells: BulkMvrCells) => {
+  const tags = blankToUndefined(cells.tags)?.split(',').map((tag) => tag.trim()).filter((tag) => tag.length > 0);
+  return {
+    driver: {
+      firstName: cells.firstName ?? '',
+      middleName: blankToUndefined(cells.middleName),
+      lastName: cells.lastName ?? '',
+      dateOfBirth: normalizeBulkDate(cells.dateOfBirth ?? ''),
+      licenceNumber: cells.licenceNumber ?? '',
+      licenceState: (cells.licenceState ?? '').trim().toUpperCase(),
+    },
+    permissiblePurpose: (cells.permissiblePurpose ?? '').trim().toUpperCase(),
+    texasRecordType: blankToUndefined(cells.texasRecordType)?.trim().toUpperCase(),
+    mvrExternalReferenceId: blankToUndefined(cells.externalReference),
+    tags: tags && tags.length > 0 ? tags : undefined,
+  };
+};
+
+/** Which column a single-order issue path points at. */
+const columnOfPath = (path: readonly PropertyKey[]): BulkMvrColumnKey | null => {
+  const [first, second] = path;
+  if (first === 'driver' && typeof second === 'string' && (BULK_MVR_COLUMN_KEYS as readonly string[]).includes(second)) return second as BulkMvrColumnKey;
+  if (first === 'mvrExternalReferenceId') return 'externalReference';
+  if (first === 'permissiblePurpose' || first === 'texasRecordType' || first === 'tags') return first;
+  return null;
+};
+
+export type BulkRowCheck =
+  | { ok: true; order: CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> } }
+  | { ok: false; problems: { column: BulkMvrColumnKey | null; message: string }[] };
+
+/**
+ * One row checked as a single MVR order would be, plus the Texas rule the order service applies
+ * (a record type for another state's licence is refused, not ignored).
+ */
+export const checkBulkMvrRow = (cells: BulkMvrCells): BulkRowCheck => {
+  const body = bulkRowToOrderBody(cells);
+  const parsed = CreateMvrOrderBodySchema.safeParse(body);
+  const problems: { column: BulkMvrColumnKey | null; message: string }[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push({ column: columnOfPath(issue.path), message: issue.message });
+  }
+  // Checked on the raw row so it is listed with the row's other problems, once the state is known.
+  const state = body.driver.licenceState;
+  if (body.texasRecordType && state !== 'TX' && UsStateCodeSchema.safeParse(state).success) {
+    problems.push({ column: 'texasRecordType', message: `applies to Texas licences only; this licence is from ${state}` });
+  }
+  if (problems.length > 0 || !parsed.success) return { ok: false, problems };
+  return { ok: true, order: parsed.data as CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> } };
+};
