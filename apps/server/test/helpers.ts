@@ -11,7 +11,10 @@ import { buildApp, type BuiltApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/config.ts';
 import { openDatabase, runMigrations, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { Messenger } from '../src/mail/messenger.ts';
-import { startQueue, type Queue } from '../src/jobs/queue.ts';
+import { sql } from 'drizzle-orm';
+import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, startQueue, type Queue } from '../src/jobs/queue.ts';
+import { OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
+import { sandboxProviders, type ReportProviders } from '../src/providers/report-providers.ts';
 import { seedRolePermissions } from '../src/seed/roles.ts';
 import { createActiveUser, upsertCompany } from '../src/seed/operator.ts';
 import { updateUser } from '../src/identity/identity.repository.ts';
@@ -312,4 +315,34 @@ export function registeredRoutes(app: FastifyInstance): string[] {
     for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
   }
   return routes;
+}
+
+// --- orders ---
+
+/** The attempts pg-boss makes of a fulfilment job: the first run and FULFIL_ORDER_RETRY's retries. */
+export const FULFIL_ATTEMPTS = FULFIL_ORDER_RETRY.retryLimit + 1;
+
+/**
+ * Runs an order's fulfilment job the way the pg-boss worker would, without the queue's timing:
+ * attempt after attempt while the job throws (a transient failure), the last one marked as last.
+ * The sandbox providers' slow answer does not wait. Returns the sleeps asked for and the attempts made.
+ */
+export async function fulfilOrder(db: Database, order: { id: string; companyId: string }, providers?: ReportProviders) {
+  const sleeps: number[] = [];
+  const fulfilment = new OrderFulfilment(db, providers ?? sandboxProviders(db, { sleep: async (ms) => void sleeps.push(ms) }));
+  for (let number = 1; number <= FULFIL_ATTEMPTS; number++) {
+    try {
+      await fulfilment.fulfil({ orderId: order.id, companyId: order.companyId }, { number, isLast: number === FULFIL_ATTEMPTS });
+      return { attempts: number, sleeps };
+    } catch (error) {
+      if (number === FULFIL_ATTEMPTS) throw error;
+    }
+  }
+  return { attempts: FULFIL_ATTEMPTS, sleeps };
+}
+
+/** The pg-boss fulfilment jobs written for an order (the queue's own table), as their data. */
+export async function jobsOfOrder(db: Database, orderId: string): Promise<{ data: unknown }[]> {
+  const result = await db.execute(sql`select data from pgboss.job where name = ${FULFIL_ORDER_JOB} and data->>'orderId' = ${orderId}`);
+  return (result as unknown as { rows: { data: unknown }[] }).rows;
 }

@@ -205,10 +205,20 @@ export const RiskAssessmentQuerySchema = z.object({
 export const ORDER_SORT_FIELDS = ['createdAt', 'updatedAt', 'completedAt', 'status', 'type', 'outcome', 'subjectLabel'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
 
+/**
+ * Date.parse rolls impossible days over (2024-02-30 becomes March 1st), so the calendar date is
+ * checked on its own: a filter that quietly meant another day would list the wrong orders.
+ */
+const isCalendarDate = (value: string) => {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
 const DateBoundSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/, 'must be a date (YYYY-MM-DD) or an ISO date-time')
-  .refine((value) => Number.isFinite(Date.parse(value)), 'is not a real date');
+  .refine((value) => isCalendarDate(value) && Number.isFinite(Date.parse(value)), 'is not a real date');
 
 export const OrderListFilterSchema = z.object({
   isReviewed: QueryBooleanSchema.optional(),

@@ -8,6 +8,7 @@ import { SandboxMvrProvider } from './mvr/sandbox-mvr-provider.ts';
 import type { MvrProvider } from './mvr/mvr-provider.ts';
 import { SandboxPersonRiskProvider } from './person-risk/sandbox-person-risk-provider.ts';
 import type { PersonRiskProvider } from './person-risk/person-risk-provider.ts';
+import type { SandboxOptions } from './sandbox-shared.ts';
 import { SandboxVehicleProvider } from './vehicle/sandbox-vehicle-provider.ts';
 import type { VehicleProvider } from './vehicle/vehicle-provider.ts';
 
@@ -18,7 +19,8 @@ export interface ReportProviders {
   businessRisk: BusinessRiskProvider;
 }
 
-export function sandboxProviders(db: Executor, options: { slowAnswerMs?: number } = {}): ReportProviders {
+/** `sleep` is how the slow answer waits: tests pass one that records instead of waiting. */
+export function sandboxProviders(db: Executor, options: Pick<SandboxOptions, 'slowAnswerMs' | 'sleep'> = {}): ReportProviders {
   return {
     mvr: new SandboxMvrProvider({ ...options, ledger: new DatabaseLedger(db, 'sandbox-mvr') }),
     vehicle: new SandboxVehicleProvider({ ...options, ledger: new DatabaseLedger(db, 'sandbox-vehicle') }),

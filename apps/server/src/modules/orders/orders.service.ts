@@ -54,6 +54,10 @@ function dateBound(value: string | undefined, end: boolean): Date | undefined {
   return end && value.length === 10 ? new Date(date.getTime() + DAY_MS) : end ? new Date(date.getTime() + 1) : date;
 }
 
+/** Where the ruleNamespace of each MVR call arrives: create-mvr-order's query, the person route's body. */
+const QUERY_RULES = 'query.ruleNamespace';
+const BODY_RULES = 'body.ruleNamespace';
+
 const reportNotReady = (order: repo.OrderRow) =>
   conflict('ReportNotReady', `The report is not ready: the order is ${order.status}${order.failureReason ? ` (${order.failureReason})` : ''}.`);
 
@@ -66,7 +70,7 @@ export class OrdersService {
     assertCan(principal, 'create', 'Order');
     if (body.personId) return this.orderMvrFor(principal, body.personId, { ...body, ...options }, 'body.personId');
     const driver = body.driver!;
-    return this.placeMvr(principal, { ...driver, middleName: driver.middleName ?? null }, null, { ...body, ...options }, 'body.driver');
+    return this.placeMvr(principal, { ...driver, middleName: driver.middleName ?? null }, null, { ...body, ...options }, QUERY_RULES);
   }
 
   async createPersonMvrOrder(principal: Principal, personId: string, body: PersonMvrOrderBody): Promise<Order> {
@@ -80,7 +84,7 @@ export class OrdersService {
       if (path) throw invalidInput([{ path, message: 'is not a driver of your company' }]);
       throw notFound('driver');
     }
-    return this.placeMvr(principal, person, person.id, body, path ? 'body.driver' : 'body');
+    return this.placeMvr(principal, person, person.id, body, path ? QUERY_RULES : BODY_RULES);
   }
 
   private async placeMvr(
@@ -88,14 +92,16 @@ export class OrdersService {
     driver: { firstName: string; middleName?: string | null; lastName: string; dateOfBirth: string; licenceNumber: string; licenceState: string },
     personId: string | null,
     body: MvrOptions & Omit<PersonMvrOrderBody, 'isAutoAdjudicated'>,
-    _path: string,
+    ruleNamespacePath: string,
   ): Promise<Order> {
     if (body.texasRecordType && driver.licenceState !== 'TX') {
       throw invalidInput([{ path: 'body.texasRecordType', message: `applies to Texas licences only; this licence is from ${driver.licenceState}` }]);
     }
     const isAutoAdjudicated = body.isAutoAdjudicated ?? false;
-    if (isAutoAdjudicated && !(await resolveRuleset(this.db, principal.companyId, body.ruleNamespace))) {
-      throw invalidInput([{ path: 'ruleNamespace', message: `your company has no ruleset named "${body.ruleNamespace}"` }]);
+    // A named namespace must exist even without auto-adjudication: the order would claim rules
+    // that are not there, and a reviewer would judge it by them.
+    if ((isAutoAdjudicated || body.ruleNamespace) && !(await resolveRuleset(this.db, principal.companyId, body.ruleNamespace))) {
+      throw invalidInput([{ path: ruleNamespacePath, message: `your company has no ruleset named "${body.ruleNamespace}"` }]);
     }
     const texasRecordType = driver.licenceState === 'TX' ? (body.texasRecordType ?? 'TYPE_2_THREE_YEAR') : undefined;
     return this.place(principal, {
