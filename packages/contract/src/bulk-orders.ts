@@ -28,6 +28,22 @@ export const BULK_ORDER_CONTENT_TYPES: Record<BulkOrderFileFormat, string> = {
   csv: 'text/csv',
 };
 
+/** The `code` of each problem an upload can be answered with, besides the usual ones. */
+export const BULK_ORDER_PROBLEM_CODES = {
+  /** 422: the sheet's contents (headers, rows); see rowErrors. */
+  sheetInvalid: 'BulkSheetInvalid',
+  /** 413: the file is over maxFileBytes. */
+  fileTooLarge: 'BulkFileTooLarge',
+  /** 413: more than maxRows order rows. */
+  tooManyRows: 'BulkSheetTooManyRows',
+  /** 413: the XLSX would unpack to more than maxUnpackedBytes. */
+  unpackedTooLarge: 'BulkSheetUnpackedTooLarge',
+  /** 415: not an .xlsx or .csv file, or not really one. */
+  unsupportedFile: 'BulkFileTypeUnsupported',
+  /** 403: the company does not have the bulk-orders plugin. */
+  pluginDisabled: 'PluginNotEnabled',
+} as const;
+
 /** The multipart field the sheet arrives in. */
 export const BULK_ORDER_FILE_FIELD = 'file';
 
@@ -45,6 +61,8 @@ export interface BulkMvrColumn {
   /** The template's example row. */
   example: string;
   description: string;
+  /** Other spellings accepted in a header (US "License"). */
+  aliases?: readonly string[];
 }
 
 export const BULK_MVR_COLUMNS: readonly BulkMvrColumn[] = [
@@ -52,8 +70,8 @@ export const BULK_MVR_COLUMNS: readonly BulkMvrColumn[] = [
   { key: 'middleName', header: 'Middle name', required: false, example: 'Q', description: 'Middle name or initial, if any.' },
   { key: 'lastName', header: 'Last name', required: true, example: 'Public', description: 'The driver\'s last name as on the licence.' },
   { key: 'dateOfBirth', header: 'Date of birth', required: true, example: '1985-04-12', description: 'YYYY-MM-DD (MM/DD/YYYY and spreadsheet date cells are accepted too).' },
-  { key: 'licenceNumber', header: 'Licence number', required: true, example: 'D1234560', description: 'As printed on the licence; spaces and hyphens are ignored.' },
-  { key: 'licenceState', header: 'Licence state', required: true, example: 'CA', description: 'The two-letter code of the state that issued the licence.' },
+  { key: 'licenceNumber', header: 'Licence number', required: true, example: 'D1234560', description: 'As printed on the licence; spaces and hyphens are ignored.', aliases: ['License number'] },
+  { key: 'licenceState', header: 'Licence state', required: true, example: 'CA', description: 'The two-letter code of the state that issued the licence.', aliases: ['License state'] },
   { key: 'permissiblePurpose', header: 'Permissible purpose', required: true, example: 'WRITTEN_CONSENT', description: 'The DPPA permissible purpose code, e.g. WRITTEN_CONSENT or INSURANCE.' },
   { key: 'texasRecordType', header: 'Texas record type', required: false, example: '', description: 'Texas licences only: TYPE_1_STATUS, TYPE_2_THREE_YEAR (the default), TYPE_3_CERTIFIED_THREE_YEAR or TYPE_AR_CERTIFIED_ALL.' },
   { key: 'externalReference', header: 'External reference', required: false, example: 'EMP-0042', description: 'Your own reference for the order (at most 64 characters).' },
