@@ -33,6 +33,8 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
+import { bulkOrdersRoutes } from './modules/bulk-orders/bulk-orders.routes.ts';
+import { BulkOrdersService } from './modules/bulk-orders/bulk-orders.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { rulesetsRoutes } from './modules/rulesets/rulesets.routes.ts';
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(businessesRoutes, { businesses: new BusinessesService(db) });
     await api.register(tagsRoutes, { tags: new TagsService(db) });
     await api.register(ordersRoutes, { orders: new OrdersService(db, deps.queue ?? (() => undefined)) });
+    await api.register(bulkOrdersRoutes, { bulkOrders: new BulkOrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(reportsRoutes, { reports: new ReportsService(db) });
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
   }, { prefix: '/api/v1' });

@@ -1,0 +1,115 @@
+// Turns the rows of a sheet into MVR orders, or into every problem it has, by row and column.
+// Each row is checked with the single-order contract (checkBulkMvrRow), so a row's messages are
+// the order form's. Nothing is created unless every row is valid.
+import {
+  BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, checkBulkMvrRow, normalizeBulkHeader,
+  type BulkMvrCells, type BulkMvrColumn, type BulkMvrColumnKey, type BulkRowError, type CreateMvrOrderBody,
+} from '@clearlane/contract';
+import type { SheetRow } from './sheet-reader.ts';
+
+export type ValidBulkOrder = CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> };
+
+export type SheetVerdict =
+  | { kind: 'valid'; orders: { row: number; order: ValidBulkOrder }[] }
+  | { kind: 'invalid'; rowErrors: BulkRowError[]; rowErrorCount: number; detail: string }
+  | { kind: 'too-many-rows'; rows: number };
+
+const COLUMN_BY_HEADER = new Map<string, BulkMvrColumn>(
+  BULK_MVR_COLUMNS.flatMap((column) => [column.header, ...(column.aliases ?? [])].map((header) => [normalizeBulkHeader(header), column] as const)),
+);
+const COLUMN_BY_KEY = new Map<BulkMvrColumnKey, BulkMvrColumn>(BULK_MVR_COLUMNS.map((column) => [column.key, column]));
+
+const quote = (text: string) =>
+  text.length > BULK_ORDER_LIMITS.maxQuotedValueLength ? `${text.slice(0, BULK_ORDER_LIMITS.maxQuotedValueLength)}…` : text;
+
+/** Collects errors, listing the first maxListedRowErrors and counting them all. */
+class ErrorList {
+  readonly listed: BulkRowError[] = [];
+  count = 0;
+  add(error: BulkRowError) {
+    this.count++;
+    if (this.listed.length < BULK_ORDER_LIMITS.maxListedRowErrors) this.listed.push({ ...error, value: quote(error.value) });
+  }
+}
+
+const invalid = (errors: ErrorList, detail: string): SheetVerdict => ({ kind: 'invalid', rowErrors: errors.listed, rowErrorCount: errors.count, detail });
+
+/** Which column each position of the header row is; problems of the header itself go to `errors`. */
+function readHeader(header: SheetRow, errors: ErrorList): (BulkMvrColumn | null)[] {
+  const seen = new Set<BulkMvrColumnKey>();
+  const positions = header.cells.map((cell) => {
+    const label = cell.text.trim();
+    if (label === '') return null;
+    const column = COLUMN_BY_HEADER.get(normalizeBulkHeader(label));
+    if (!column) {
+      errors.add({ row: header.number, column: label, value: label, message: `is not a column of the template; the columns are: ${BULK_MVR_COLUMNS.map((c) => c.header).join(', ')}` });
+      return null;
+    }
+    if (seen.has(column.key)) {
+      errors.add({ row: header.number, column: column.header, value: label, message: 'this column appears twice' });
+      return null;
+    }
+    seen.add(column.key);
+    return column;
+  });
+  for (const column of BULK_MVR_COLUMNS) {
+    if (column.required && !seen.has(column.key)) errors.add({ row: header.number, column: column.header, value: '', message: 'this required column is missing' });
+  }
+  return positions;
+}
+
+export function validateSheet(rows: SheetRow[]): SheetVerdict {
+  const errors = new ErrorList();
+  const [header, ...dataRows] = rows;
+  if (!header) {
+    errors.add({ row: 1, column: '', value: '', message: 'the sheet is empty: the first row must hold the column headers of the template' });
+    return invalid(errors, 'The sheet is empty.');
+  }
+  if (dataRows.length > BULK_ORDER_LIMITS.maxRows) return { kind: 'too-many-rows', rows: dataRows.length };
+  const positions = readHeader(header, errors);
+  if (errors.count > 0) {
+    const missing = errors.listed.filter((error) => error.message === 'this required column is missing').map((error) => error.column);
+    return invalid(errors, missing.length > 0
+      ? `The header row is missing required columns: ${missing.join(', ')}.`
+      : 'The header row has columns the template does not have.');
+  }
+  if (dataRows.length === 0) {
+    errors.add({ row: 2, column: '', value: '', message: 'the sheet has no orders: add one row per driver under the header' });
+    return invalid(errors, 'The sheet has no orders.');
+  }
+
+  const orders: { row: number; order: ValidBulkOrder }[] = [];
+  for (const row of dataRows) {
+    const cells: BulkMvrCells = {};
+    let unusable = false;
+    positions.forEach((column, index) => {
+      const cell = row.cells[index];
+      if (!column || !cell) return;
+      if (cell.problem) {
+        unusable = true;
+        errors.add({ row: row.number, column: column.header, value: cell.text, message: cell.problem });
+      }
+      cells[column.key] = cell.text;
+    });
+    // Text beyond the header's last column would be silently dropped: say so instead.
+    row.cells.slice(positions.length).forEach((cell) => {
+      if (cell.text.trim() !== '') errors.add({ row: row.number, column: '', value: cell.text, message: 'is outside the columns of the header row' });
+    });
+    const check = checkBulkMvrRow(cells);
+    if (!check.ok) {
+      for (const problem of check.problems) {
+        const column = problem.column ? COLUMN_BY_KEY.get(problem.column)! : null;
+        // A refused cell (a formula) already has its error; the schema's would only repeat it.
+        if (column && row.cells[positions.indexOf(column)]?.problem) continue;
+        errors.add({ row: row.number, column: column?.header ?? '', value: column ? (cells[column.key] ?? '') : '', message: problem.message });
+      }
+    } else if (!unusable) {
+      orders.push({ row: row.number, order: check.order });
+    }
+  }
+  if (errors.count > 0) {
+    const badRows = new Set(errors.listed.map((error) => error.row)).size;
+    return invalid(errors, `${errors.count} ${errors.count === 1 ? 'problem' : 'problems'} in ${badRows}${errors.count > errors.listed.length ? '+' : ''} ${badRows === 1 ? 'row' : 'rows'}; nothing was ordered. Correct the sheet and upload it again.`);
+  }
+  return { kind: 'valid', orders };
+}
