@@ -1,0 +1,48 @@
+// The business list's view as search params (?filter=acme&state=TX&sort=name,asc&page=1), so a view
+// is a URL. UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
+import * as z from 'zod/mini';
+import type { BusinessSortField } from '@clearlane/contract/businesses';
+import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
+
+// Spelled out rather than imported (the contract's modules build full zod schemas at load time);
+// the `satisfies` clauses keep them in step with the contract.
+// Nineteen to a line (a formatter would make them 51 lines):
+// prettier-ignore
+export const STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
+  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
+  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const satisfies readonly UsStateCode[];
+// …and none is missing: a state added to the contract fails the typecheck here until listed.
+const _everyStateListed: [Exclude<UsStateCode, (typeof STATE_CODES)[number]>] extends [never] ? true : false = true;
+
+export const BUSINESS_SORT_KEYS = ['name', 'createdAt', 'state'] as const satisfies readonly BusinessSortField[];
+export type BusinessSortKey = (typeof BUSINESS_SORT_KEYS)[number];
+
+export const DEFAULT_BUSINESSES_PAGE_SIZE = 20;
+export const BUSINESSES_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+const SORT = new RegExp(`^(${BUSINESS_SORT_KEYS.join('|')}),(asc|desc)$`);
+
+// A bad value in a hand-edited URL falls back to the default instead of failing the page.
+export const businessesSearchSchema = z.object({
+  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
+  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
+  filter: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  state: z.catch(z.optional(z.enum(STATE_CODES)), undefined),
+  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
+});
+
+export type BusinessesSearch = z.infer<typeof businessesSearchSchema>;
+
+/** The API query of a view: page 0-based, default size and sort filled in. */
+export function businessesQueryOf(search: BusinessesSearch) {
+  return {
+    page: search.page ?? 0,
+    size: search.size ?? DEFAULT_BUSINESSES_PAGE_SIZE,
+    sort: search.sort ?? 'createdAt,desc',
+    filter: search.filter?.trim() || undefined,
+    state: search.state,
+  };
+}
+export type BusinessesQuery = ReturnType<typeof businessesQueryOf>;

@@ -1,0 +1,129 @@
+// /businesses/{id}: one business — header with name, EIN and USDOT number, "Order business risk
+// report" for those who may order, its details, and its orders and reports. The route's loader has
+// fetched it (another company's business answers 404: the error page shows).
+import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconBuilding, IconReportSearch } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
+import { Can, useAbility } from '../../../lib/ability.tsx';
+import { useBusiness } from '../api/get-business.ts';
+import { BusinessOrders } from './business-orders.tsx';
+import { dateTime, einOf } from './format.ts';
+import { businessRiskOrderHref, PlaceOrderLink } from './place-order-link.tsx';
+
+const routeApi = getRouteApi('/_authenticated/businesses/$id');
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" fz="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" fz="sm" m={0} fw={500}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+const notGiven = (
+  <Text span fz="sm" c="dimmed" fw={400}>
+    Not given
+  </Text>
+);
+
+export function BusinessPage() {
+  const { id } = routeApi.useParams();
+  const { data: business } = useBusiness(id);
+  useDocumentTitle(`${business.name} · Clearlane`);
+  const stateName = LICENCE_FORMATS[business.state]?.name ?? business.state;
+  const ability = useAbility();
+  const mayOrder = ability.can('create', 'Order');
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/businesses" fz="sm">
+          Businesses
+        </Anchor>
+        <Text fz="sm" aria-current="page">
+          {business.name}
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={6}>
+          <Title order={1}>{business.name}</Title>
+          <Group gap="xs">
+            <IconBuilding size={18} aria-hidden color="var(--mantine-color-gray-7)" />
+            <Text fz="sm">
+              EIN{' '}
+              <Text span ff="monospace" fw={600}>
+                {einOf(business.ein)}
+              </Text>
+              {business.dotNumber && (
+                <>
+                  {' · '}USDOT{' '}
+                  <Text span ff="monospace" fw={600}>
+                    {business.dotNumber}
+                  </Text>
+                </>
+              )}
+              {' · '}
+              {stateName}
+            </Text>
+          </Group>
+        </Stack>
+
+        {mayOrder && (
+          <PlaceOrderLink href={businessRiskOrderHref(business.id)} leftSection={<IconReportSearch size={16} aria-hidden />}>
+            Order business risk report
+          </PlaceOrderLink>
+        )}
+      </Group>
+
+      <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="business-details-heading">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="business-details-heading">
+            Details
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md" m={0}>
+            <Detail term="Name">{business.name}</Detail>
+            <Detail term="EIN">
+              <Text span ff="monospace" fz="sm" fw={500}>
+                {einOf(business.ein)}
+              </Text>
+            </Detail>
+            <Detail term="USDOT number">{business.dotNumber || notGiven}</Detail>
+            <Detail term="Address">{business.addressLine || notGiven}</Detail>
+            <Detail term="City">{business.city || notGiven}</Detail>
+            <Detail term="State">
+              {stateName} ({business.state})
+            </Detail>
+            <Detail term="ZIP code">{business.postalCode || notGiven}</Detail>
+            <Detail term="Phone">{business.phone || notGiven}</Detail>
+            <Detail term="Added">
+              <time dateTime={business.createdAt}>{dateTime.format(new Date(business.createdAt))}</time>
+            </Detail>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Can I="view" a="Order">
+        <BusinessOrders
+          businessId={business.id}
+          mayViewReports={ability.can('view', 'Reports')}
+          orderAction={
+            mayOrder && (
+              <PlaceOrderLink href={businessRiskOrderHref(business.id)} variant="light" leftSection={<IconReportSearch size={16} aria-hidden />}>
+                Order a business risk report
+              </PlaceOrderLink>
+            )
+          }
+        />
+      </Can>
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+// The fields of the driver form (add and edit). The licence number's description names the chosen
+// state's published format and an example, and the number is re-checked when the state changes.
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
+import type { DriverValues } from './driver-form.ts';
+
+// Hints under the inputs, not between label and input: hints of different lengths would otherwise
+// push the inputs of one row to different heights.
+const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
+const STATE_OPTIONS = Object.values(LICENCE_FORMATS)
+  .map((format) => ({ value: format.state, label: `${format.name} (${format.state})` }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+export function licenceHint(state: UsStateCode | ''): string {
+  if (!state) return 'Choose the licence state first: each state has its own format.';
+  const format = LICENCE_FORMATS[state];
+  return `${format.name}: ${format.description}, for example ${format.example}.`;
+}
+
+export function DriverFields({ form, autoFocus = false }: { form: UseFormReturnType<DriverValues>; autoFocus?: boolean }) {
+  const { licenceState, licenceNumber } = form.getValues();
+  const stateProps = form.getInputProps('licenceState');
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput
+          inputWrapperOrder={HINT_BELOW}
+          label="First name"
+          autoComplete="off"
+          required
+          autoFocus={autoFocus}
+          maxLength={80}
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput inputWrapperOrder={HINT_BELOW} label="Middle name" autoComplete="off" maxLength={80} {...form.getInputProps('middleName')} />
+        <TextInput inputWrapperOrder={HINT_BELOW} label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput
+          inputWrapperOrder={HINT_BELOW}
+          label="Date of birth"
+          autoComplete="off"
+          inputMode="numeric"
+          placeholder="YYYY-MM-DD"
+          description="Year, month and day, e.g. 1985-04-23."
+          required
+          maxLength={10}
+          {...form.getInputProps('dateOfBirth')}
+        />
+        <Select
+          inputWrapperOrder={HINT_BELOW}
+          label="Licence state"
+          placeholder="Search states"
+          description="The state that issued the licence."
+          required
+          searchable
+          data={STATE_OPTIONS}
+          nothingFoundMessage="No state of that name"
+          allowDeselect={false}
+          {...stateProps}
+          onChange={(value) => {
+            stateProps.onChange(value ?? '');
+            // The number's format depends on the state: check it again against the new one.
+            if (licenceNumber) queueMicrotask(() => form.validateField('licenceNumber'));
+          }}
+        />
+        <TextInput
+          inputWrapperOrder={HINT_BELOW}
+          label="Licence number"
+          autoComplete="off"
+          required
+          maxLength={32}
+          description={licenceHint(licenceState)}
+          {...form.getInputProps('licenceNumber')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <TextInput inputWrapperOrder={HINT_BELOW} label="Email" type="email" autoComplete="off" description="Optional." {...form.getInputProps('email')} />
+        <TextInput
+          inputWrapperOrder={HINT_BELOW}
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          placeholder="+15125550123"
+          description="Optional. International format, starting with +."
+          {...form.getInputProps('phone')}
+        />
+        <TextInput
+          inputWrapperOrder={HINT_BELOW}
+          label="External ID"
+          autoComplete="off"
+          maxLength={64}
+          description="Optional. Your own reference, e.g. an employee number."
+          {...form.getInputProps('externalId')}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

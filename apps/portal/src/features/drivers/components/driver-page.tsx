@@ -1,0 +1,163 @@
+// /drivers/{id}: one driver — header with name and licence, "Order MVR" and "Order person risk
+// assessment" for those who may order, "Edit" for those who may change drivers, the details, and the
+// driver's orders and reports. The route's loader has fetched the driver (a 404 shows the error page).
+import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { IconEdit, IconFileSearch, IconId, IconUserShield } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
+import { Can, useAbility } from '../../../lib/ability.tsx';
+import { useDriver } from '../api/get-driver.ts';
+import { DriverOrders } from './driver-orders.tsx';
+import { EditDriverModal } from './edit-driver-modal.tsx';
+import { dateTime, formatBirthDate } from './format.ts';
+import { mvrOrderHref, personRiskOrderHref, PlaceOrderLink } from './place-order-link.tsx';
+
+const routeApi = getRouteApi('/_authenticated/drivers/$id');
+
+function ageOn(dateOfBirth: string, today = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  let age = today.getFullYear() - year;
+  if (today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day)) age -= 1;
+  return age;
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" fz="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" fz="sm" m={0} fw={500}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+const notGiven = (
+  <Text span fz="sm" c="dimmed" fw={400}>
+    Not given
+  </Text>
+);
+
+export function DriverPage() {
+  const { id } = routeApi.useParams();
+  const { data: driver } = useDriver(id);
+  const [editing, { open, close }] = useDisclosure(false);
+  useDocumentTitle(`${driver.fullName} · Clearlane`);
+  const stateName = LICENCE_FORMATS[driver.licenceState]?.name ?? driver.licenceState;
+  const age = ageOn(driver.dateOfBirth);
+  const ability = useAbility();
+  const mayOrder = ability.can('create', 'Order');
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/drivers" fz="sm">
+          Drivers
+        </Anchor>
+        <Text fz="sm" aria-current="page">
+          {driver.fullName}
+        </Text>
+      </Breadcrumbs>
+
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={6}>
+          <Title order={1}>{driver.fullName}</Title>
+          <Group gap="xs">
+            <IconId size={18} aria-hidden color="var(--mantine-color-gray-7)" />
+            <Text fz="sm">
+              {stateName} licence{' '}
+              <Text span ff="monospace" fw={600}>
+                {driver.licenceNumber}
+              </Text>
+            </Text>
+            {driver.monitoringTypes.map((type) => (
+              <Badge key={type} variant="light" color="teal" radius="sm">
+                {type === 'MvrMonitoring' ? 'MVR monitoring' : 'Person monitoring'}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+        <Group gap="sm">
+          <Can I="create" a="Driver">
+            <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={open}>
+              Edit
+            </Button>
+          </Can>
+          {mayOrder && (
+            <>
+              <PlaceOrderLink href={personRiskOrderHref(driver.id)} variant="default" leftSection={<IconUserShield size={16} aria-hidden />}>
+                Order person risk assessment
+              </PlaceOrderLink>
+              <PlaceOrderLink href={mvrOrderHref(driver.id)} leftSection={<IconFileSearch size={16} aria-hidden />}>
+                Order MVR
+              </PlaceOrderLink>
+            </>
+          )}
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="driver-details-heading">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="driver-details-heading">
+            Details
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="lg" verticalSpacing="md" m={0}>
+            <Detail term="First name">{driver.firstName}</Detail>
+            <Detail term="Middle name">{driver.middleName || notGiven}</Detail>
+            <Detail term="Last name">{driver.lastName}</Detail>
+            <Detail term="Date of birth">
+              <time dateTime={driver.dateOfBirth}>{formatBirthDate(driver.dateOfBirth)}</time>
+              {age !== null && (
+                <Text span fz="sm" c="dimmed" fw={400}>
+                  {' '}
+                  (age {age})
+                </Text>
+              )}
+            </Detail>
+            <Detail term="Licence state">
+              {stateName} ({driver.licenceState})
+            </Detail>
+            <Detail term="Licence number">
+              <Text span ff="monospace" fz="sm" fw={500}>
+                {driver.licenceNumber}
+              </Text>
+            </Detail>
+            <Detail term="Email">{driver.email || notGiven}</Detail>
+            <Detail term="Phone">{driver.phone || notGiven}</Detail>
+            <Detail term="External ID">{driver.externalId || notGiven}</Detail>
+            <Detail term="Added">
+              <time dateTime={driver.createdAt}>{dateTime.format(new Date(driver.createdAt))}</time>
+            </Detail>
+            <Detail term="Last changed">
+              <time dateTime={driver.updatedAt}>{dateTime.format(new Date(driver.updatedAt))}</time>
+            </Detail>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+
+      <Can I="view" a="Order">
+        <DriverOrders
+          personId={driver.id}
+          mayViewReports={ability.can('view', 'Reports')}
+          orderAction={
+            mayOrder && (
+              <PlaceOrderLink href={mvrOrderHref(driver.id)} variant="light" leftSection={<IconFileSearch size={16} aria-hidden />}>
+                Order an MVR
+              </PlaceOrderLink>
+            )
+          }
+        />
+      </Can>
+
+      <Can I="create" a="Driver">
+        <EditDriverModal driver={driver} opened={editing} onClose={close} />
+      </Can>
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { businessesQueryOptions } from '../../../features/businesses/api/get-businesses.ts';
+import { businessesQueryOf, businessesSearchSchema } from '../../../features/businesses/businesses-search.ts';
+
+export const Route = createFileRoute('/_authenticated/businesses/')({
+  staticData: { title: 'Businesses' },
+  validateSearch: businessesSearchSchema,
+  loaderDeps: ({ search }) => businessesQueryOf(search),
+  // Starts the request early (also on link hover); the page shows its skeleton until it answers.
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(businessesQueryOptions(deps));
+  },
+});

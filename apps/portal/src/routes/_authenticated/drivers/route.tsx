@@ -1,0 +1,10 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { NotFoundInLayout } from '../../../app/errors/route-error.tsx';
+
+// Drivers: for every role that may view them.
+export const Route = createFileRoute('/_authenticated/drivers')({
+  // Loaded on demand: the ability builder (CASL) need not be in the entry chunk.
+  beforeLoad: async ({ context }) => (await import('../../../features/drivers/access.ts')).assertMayUseDrivers(context.queryClient, 'view'),
+  component: Outlet,
+  notFoundComponent: NotFoundInLayout,
+});
