@@ -115,6 +115,8 @@ export interface TestApp {
   config: Config;
   messenger: Messenger;
   services: BuiltApp['services'];
+  /** The job queue, when the suite asked for one (TestAppOptions.queue). */
+  queue?: Queue;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ export async function createTestApp(kind: DatabaseKind = 'pglite', env: Record<s
       config,
       messenger,
       services: built.services,
+      queue,
       close: async () => {
         await built.app.close();
         await queue?.stop({ graceful: false });

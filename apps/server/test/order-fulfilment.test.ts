@@ -1,0 +1,304 @@
+// The fulfilment worker (modules/orders/orders.jobs.ts) as a state machine: every transition is an
+// event; auto-adjudicated MVRs end with an outcome and the rules that decided it; transient provider
+// errors are retried and end in Error on the last attempt, permanent ones in Failed at once; a job
+// run twice never orders twice nor moves a finished order back; the slow answer waits through an
+// injected sleep. And placing an order: the order, its CREATED event and its job commit together.
+import { beforeAll, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { buildAbility, vinCheckDigit, type MvrRecord, type Permission } from '@clearlane/contract';
+import { orderEvents, orders } from '../src/db/schema.ts';
+import type { Queue } from '../src/jobs/queue.ts';
+import type { Principal } from '../src/access/principal.ts';
+import { permissionsOfRole } from '../src/access/principal.ts';
+import { OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
+import { OrdersService } from '../src/modules/orders/orders.service.ts';
+import { DatabaseLedger } from '../src/providers/ledger.ts';
+import { ProviderError } from '../src/providers/provider-error.ts';
+import { sandboxProviders, type ReportProviders } from '../src/providers/report-providers.ts';
+import { bearer, describeEachDatabase, FULFIL_ATTEMPTS, fulfilOrder, jobsOfOrder, seedTwoCompanies, signInAs } from './helpers.ts';
+
+const PURPOSE = 'WRITTEN_CONSENT';
+let nextLicence = 200_000;
+const caLicence = (digit: number) => `D${String(nextLicence++).padStart(6, '0')}${digit}`;
+const vinEnding = (digit: number) => {
+  const draft = `1FUJGLDR0CS00000${digit}`;
+  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
+};
+
+describeEachDatabase('order fulfilment', (t) => {
+  let seeded: Awaited<ReturnType<typeof seedTwoCompanies>>;
+  let token: string;
+
+  beforeAll(async () => {
+    seeded = await seedTwoCompanies(t.db);
+    token = (await signInAs(t.app, seeded.users.agent.email)).idToken;
+  });
+
+  const call = async (method: InjectOptions['method'], url: string, payload?: unknown) => {
+    const response = await t.app.inject({ method, url, payload: payload as InjectOptions['payload'], headers: { host: 'acme.localhost:3000', ...bearer(token) } });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+  const placeMvr = (digit: number, autoAdjudicated = true) =>
+    call('POST', `/api/v1/orders/create-mvr-order${autoAdjudicated ? '?isAutoAdjudicated=true' : ''}`, {
+      driver: { firstName: 'Dana', lastName: 'Reyes', dateOfBirth: '1988-04-12', licenceNumber: caLicence(digit), licenceState: 'CA' }, permissiblePurpose: PURPOSE,
+    });
+  const job = (order: { id: string }) => ({ orderId: order.id, companyId: seeded.acme.id });
+  const rowOf = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+  const eventsOf = async (id: string) => t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.createdAt, orderEvents.id);
+  const transitions = async (id: string) => (await eventsOf(id)).map((e) => [e.type, e.fromStatus, e.toStatus]);
+  const mvrLedger = () => new DatabaseLedger(t.db, 'sandbox-mvr');
+  const noWait = () => sandboxProviders(t.db, { sleep: async () => {} });
+
+  // First, while the queue holds only this job: the worker polls, and a backlog would only slow it.
+  it('the pg-boss worker takes the job written with the order and completes it', async () => {
+    const order = await placeMvr(0);
+    const queue = t.queue!;
+    await new OrderFulfilment(t.db, noWait()).registerWorker(queue, { concurrency: 1 });
+    try {
+      // Wait for the worker (it polls); the test's own timeout bounds this, nothing is timed.
+      while ((await rowOf(order.id)).status !== 'Complete') await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await queue.offWork('fulfil-order');
+    }
+    expect(await rowOf(order.id)).toMatchObject({ status: 'Complete', outcome: 'Pass', attempts: 1 });
+  });
+
+  it('moves an order New → Ordered → Received → Complete, each step an event, and adjudicates it: Pass', async () => {
+    const order = await placeMvr(0);
+    const fulfilment = new OrderFulfilment(t.db, noWait());
+    await fulfilment.fulfil(job(order), { number: 1, isLast: false });
+
+    expect(await transitions(order.id)).toEqual([
+      ['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['RECEIVED', 'Ordered', 'Received'],
+      ['ADJUDICATED', null, null], ['COMPLETED', 'Received', 'Complete'],
+    ]);
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ status: 'Complete', processingStatus: 'Complete', outcome: 'Pass', attempts: 1, failureReason: null });
+    expect(row.completedAt).toBeInstanceOf(Date);
+    expect((row.result as unknown as MvrRecord).result).toBe('RECORD_FOUND');
+    expect(row.adjudication).toMatchObject({ outcome: 'Pass', rulesetNamespace: 'default', decidingRuleIds: [] });
+    expect((row.adjudication as { results: { passed: boolean }[] }).results.map((r) => r.passed)).toEqual([true, true, true]);
+    expect(await mvrLedger().calls(order.id)).toBe(1);
+  });
+
+  it('Fail outcomes keep the rules that decided them', async () => {
+    const expected: Record<number, string[]> = { 2: ['moving-3y'], 3: ['no-major-5y'], 4: ['no-major-5y', 'licence-valid'], 5: ['licence-valid'] };
+    for (const [digit, ruleIds] of Object.entries(expected)) {
+      const order = await placeMvr(Number(digit));
+      await fulfilOrder(t.db, { id: order.id, companyId: seeded.acme.id });
+      const row = await rowOf(order.id);
+      expect(row.outcome, `licence ending ${digit}`).toBe('Fail');
+      expect([...(row.adjudication as { decidingRuleIds: string[] }).decidingRuleIds].sort()).toEqual([...ruleIds].sort());
+      const adjudicated = (await eventsOf(order.id)).find((e) => e.type === 'ADJUDICATED');
+      expect(adjudicated?.data).toEqual({ outcome: 'Fail', rulesetNamespace: 'default', decidingRuleIds: row.adjudication!.decidingRuleIds });
+    }
+  });
+
+  it('no record found ends NoResults and state not fulfilled NotFulfilled, with rules or without', async () => {
+    for (const autoAdjudicated of [true, false]) {
+      const none = await placeMvr(6, autoAdjudicated);
+      await fulfilOrder(t.db, { id: none.id, companyId: seeded.acme.id });
+      expect(await rowOf(none.id), `adjudicated: ${autoAdjudicated}`).toMatchObject({ status: 'Complete', outcome: 'NoResults' });
+      const closed = await placeMvr(7, autoAdjudicated);
+      await fulfilOrder(t.db, { id: closed.id, companyId: seeded.acme.id });
+      expect(await rowOf(closed.id)).toMatchObject({ status: 'Complete', outcome: 'NotFulfilled' });
+      expect((await eventsOf(closed.id)).at(-1)?.message).toBe('Complete: NotFulfilled');
+    }
+    // Without rules a record that was found has no outcome: nobody judged it.
+    const plain = await placeMvr(3, false);
+    await fulfilOrder(t.db, { id: plain.id, companyId: seeded.acme.id });
+    expect(await rowOf(plain.id)).toMatchObject({ status: 'Complete', outcome: null, adjudication: null });
+    expect((await eventsOf(plain.id)).map((e) => e.type)).not.toContain('ADJUDICATED');
+  });
+
+  it('adjudicates by the ruleset the company saved under the order\'s namespace', async () => {
+    const manager = (await signInAs(t.app, seeded.users.manager.email)).idToken;
+    const saved = await t.app.inject({
+      method: 'PUT', url: '/api/v1/rulesets/zero-tolerance', headers: { host: 'acme.localhost:3000', ...bearer(manager) },
+      payload: { name: 'Zero tolerance', rules: [{ id: 'no-moving-3y', description: 'No moving violation in 3 years', fact: 'movingViolations', years: 3, operator: 'equal', value: 0 }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const order = await call('POST', '/api/v1/orders/create-mvr-order?isAutoAdjudicated=true&ruleNamespace=zero-tolerance', {
+      driver: { firstName: 'Dana', lastName: 'Reyes', dateOfBirth: '1988-04-12', licenceNumber: caLicence(1), licenceState: 'CA' }, permissiblePurpose: PURPOSE,
+    });
+    await fulfilOrder(t.db, { id: order.id, companyId: seeded.acme.id });
+    // Digit 1 passes the default rules but has a moving violation: these rules fail it.
+    expect((await rowOf(order.id)).adjudication).toMatchObject({ outcome: 'Fail', rulesetNamespace: 'zero-tolerance', decidingRuleIds: ['no-moving-3y'] });
+  });
+
+  it('a transient provider error is retried, each failed attempt an event, and ends in Error with the reason on the last', async () => {
+    const order = await placeMvr(8);
+    const fulfilment = new OrderFulfilment(t.db, noWait());
+    for (let number = 1; number < FULFIL_ATTEMPTS; number++) {
+      // pg-boss retries a job whose handler throws: the worker must throw while attempts remain.
+      await expect(fulfilment.fulfil(job(order), { number, isLast: false })).rejects.toBeInstanceOf(ProviderError);
+      expect(await rowOf(order.id)).toMatchObject({ status: 'Ordered', processingStatus: 'Processing', attempts: number, failureReason: null });
+    }
+    await fulfilment.fulfil(job(order), { number: FULFIL_ATTEMPTS, isLast: true });
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ status: 'Error', processingStatus: 'Failed', outcome: null, attempts: FULFIL_ATTEMPTS });
+    expect(row.failureReason).toBe(`The provider did not answer after ${FULFIL_ATTEMPTS} attempts: The CA DMV gateway provider did not answer (sandbox provider error).`);
+    const events = await eventsOf(order.id);
+    expect(events.map((e) => e.type)).toEqual(['CREATED', 'ORDERED', ...Array(FULFIL_ATTEMPTS - 1).fill('PROVIDER_ERROR'), 'ERROR']);
+    expect(events[2]).toMatchObject({ message: expect.stringContaining('Attempt 1 failed'), data: { attempt: 1, code: 'GATEWAY_TIMEOUT' } });
+    expect(events.at(-1)).toMatchObject({ fromStatus: 'Ordered', toStatus: 'Error', message: row.failureReason });
+    // The provider never answered, so nothing was billed.
+    expect(await mvrLedger().calls(order.id)).toBe(0);
+  });
+
+  it('a permanent provider refusal ends the order in Failed at once, with the reason', async () => {
+    const refusing: ReportProviders = {
+      ...noWait(),
+      vehicle: { name: 'refusing', fetchReport: async () => { throw new ProviderError('The VIN is not in the manufacturer\'s records.', false, 'VIN_UNKNOWN'); } },
+    };
+    const order = await call('POST', '/api/v1/orders/vehicle/order', { vin: vinEnding(0) });
+    await new OrderFulfilment(t.db, refusing).fulfil(job(order), { number: 1, isLast: false });
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ status: 'Failed', processingStatus: 'Failed', failureReason: 'The VIN is not in the manufacturer\'s records.', attempts: 1 });
+    expect(await transitions(order.id)).toEqual([['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['FAILED', 'Ordered', 'Failed']]);
+  });
+
+  it('an unexpected error (not a provider\'s) is retried like a transient one and logged', async () => {
+    const logged: string[] = [];
+    const broken: ReportProviders = { ...noWait(), businessRisk: { name: 'broken', assess: async () => { throw new TypeError('socket hang up'); } } };
+    const business = await call('POST', '/api/v1/businesses', { name: 'Broken Haul', ein: '12-3456700', state: 'TX' });
+    const order = await call('POST', '/api/v1/orders/bra/order', { businessId: business.id });
+    const fulfilment = new OrderFulfilment(t.db, broken, (message) => logged.push(message));
+    await expect(fulfilment.fulfil(job(order), { number: 1, isLast: false })).rejects.toThrow('socket hang up');
+    await fulfilment.fulfil(job(order), { number: 2, isLast: true });
+    expect(await rowOf(order.id)).toMatchObject({ status: 'Error', failureReason: 'The provider did not answer after 2 attempts: socket hang up' });
+    expect(logged).toEqual([`order ${order.id}: unexpected error while fulfilling`, `order ${order.id}: unexpected error while fulfilling`]);
+  });
+
+  it('a retry after a crash asks the provider again with the same key, but never makes a second order or moves a finished one back', async () => {
+    const order = await placeMvr(0);
+    // The process dies after the provider answered and before the answer was stored.
+    const sandbox = noWait();
+    const crashing: ReportProviders = {
+      ...sandbox,
+      mvr: { name: 'crashing', fetchRecord: async (request) => { await sandbox.mvr.fetchRecord(request); throw new Error('process killed'); } },
+    };
+    await expect(new OrderFulfilment(t.db, crashing).fulfil(job(order), { number: 1, isLast: false })).rejects.toThrow('process killed');
+    expect(await rowOf(order.id)).toMatchObject({ status: 'Ordered' });
+
+    const ordersBefore = Number((await t.db.select({ value: count() }).from(orders))[0]!.value);
+    const fulfilment = new OrderFulfilment(t.db, sandbox);
+    await fulfilment.fulfil(job(order), { number: 2, isLast: false });
+    expect(await rowOf(order.id)).toMatchObject({ status: 'Complete', outcome: 'Pass', attempts: 2 });
+    // Both calls carried the order id: a real provider answers the second from its ledger.
+    expect(await mvrLedger().calls(order.id)).toBe(2);
+
+    // The job runs once more (pg-boss delivered it twice): nothing moves, nothing is asked.
+    const events = await eventsOf(order.id);
+    const finished = await rowOf(order.id);
+    await fulfilment.fulfil(job(order), { number: 3, isLast: true });
+    expect(await rowOf(order.id)).toEqual(finished);
+    expect(await eventsOf(order.id)).toEqual(events);
+    expect(await mvrLedger().calls(order.id)).toBe(2);
+    expect(Number((await t.db.select({ value: count() }).from(orders))[0]!.value)).toBe(ordersBefore);
+    expect(events.filter((e) => e.type === 'ORDERED')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'COMPLETED')).toHaveLength(1);
+  });
+
+  it('a finished order in Error or Failed stays there when its job runs again', async () => {
+    const order = await placeMvr(8);
+    await fulfilOrder(t.db, { id: order.id, companyId: seeded.acme.id });
+    const finished = await rowOf(order.id);
+    expect(finished.status).toBe('Error');
+    // Even a provider that would now answer cannot revive it.
+    await new OrderFulfilment(t.db, noWait()).fulfil(job(order), { number: 1, isLast: false });
+    expect(await rowOf(order.id)).toEqual(finished);
+  });
+
+  it('the same job run twice at once completes the order once', async () => {
+    const order = await placeMvr(1);
+    const providers = noWait();
+    await Promise.all([
+      new OrderFulfilment(t.db, providers).fulfil(job(order), { number: 1, isLast: false }),
+      new OrderFulfilment(t.db, providers).fulfil(job(order), { number: 1, isLast: false }),
+    ]);
+    const types = (await eventsOf(order.id)).map((e) => e.type);
+    expect(types.filter((type) => type === 'COMPLETED')).toHaveLength(1);
+    expect(types.filter((type) => type === 'RECEIVED')).toHaveLength(1);
+    expect(await rowOf(order.id)).toMatchObject({ status: 'Complete', outcome: 'Pass' });
+  });
+
+  it('a slow answer waits through the injected sleep (no real waiting) and then completes', async () => {
+    const order = await placeMvr(9);
+    const { sleeps } = await fulfilOrder(t.db, { id: order.id, companyId: seeded.acme.id });
+    expect(sleeps).toEqual([4_000]);
+    expect(await rowOf(order.id)).toMatchObject({ status: 'Complete', outcome: 'Pass' });
+  });
+
+  it('fulfils vehicle, person risk and business risk orders; "not found" answers end NoResults', async () => {
+    const vin = await call('POST', '/api/v1/orders/vehicle/order', { vin: vinEnding(6) });
+    const person = await call('POST', '/api/v1/orders/irr/order', { person: { firstName: 'Lee', lastName: 'Park', dateOfBirth: '1979-01-16', state: 'WA' } });
+    const business = await call('POST', '/api/v1/businesses', { name: 'Ghost Freight', ein: '12-3456706', state: 'TX' });
+    const bra = await call('POST', '/api/v1/orders/bra/order', { businessId: business.id });
+    const found = await call('POST', '/api/v1/orders/vehicle/order', { vin: vinEnding(2) });
+    for (const order of [vin, person, bra, found]) await fulfilOrder(t.db, { id: order.id, companyId: seeded.acme.id });
+    for (const order of [vin, person, bra]) {
+      expect(await rowOf(order.id), order.type).toMatchObject({ status: 'Complete', outcome: 'NoResults' });
+      expect((await transitions(order.id)).map(([type]) => type)).toEqual(['CREATED', 'ORDERED', 'RECEIVED', 'COMPLETED']);
+    }
+    expect(await rowOf(found.id)).toMatchObject({ status: 'Complete', outcome: null });
+    expect(((await rowOf(found.id)).result as { titles: { brand: string }[] }).titles.map((title) => title.brand)).toContain('SALVAGE');
+  });
+
+  // --- placing: one transaction ---
+
+  const principalOf = async (): Promise<Principal> => {
+    const permissions = (await permissionsOfRole(t.db, 'Agent')) as Permission[];
+    return {
+      userId: seeded.users.agent.userId, email: seeded.users.agent.email, firstName: 'Aggie', lastName: 'Agent', companyId: seeded.acme.id,
+      companyName: 'Acme Logistics', tenantIdentifier: 'acme', role: 'Agent', permissions, groups: ['Agent'], sessionId: 'test', ability: buildAbility(permissions, seeded.acme.id),
+    };
+  };
+  const ordersWithVin = async (vin: string) => t.db.select().from(orders).where(eq(orders.subjectLabel, `VIN ${vin}`));
+
+  it('placing an order writes the order, its CREATED event and its job together', async () => {
+    const service = new OrdersService(t.db, () => t.queue);
+    const vin = vinEnding(3);
+    const order = await service.createVehicleOrder(await principalOf(), { vin });
+    expect(await ordersWithVin(vin)).toHaveLength(1);
+    expect((await eventsOf(order.id)).map((e) => e.type)).toEqual(['CREATED']);
+    expect(await jobsOfOrder(t.db, order.id)).toHaveLength(1);
+  });
+
+  it('when the job cannot be written, neither the order nor its event exists', async () => {
+    const failingQueue = { send: async () => { throw new Error('queue is down'); } } as unknown as Queue;
+    const service = new OrdersService(t.db, () => failingQueue);
+    const vin = vinEnding(4);
+    await expect(service.createVehicleOrder(await principalOf(), { vin, tags: ['rolled-back'] })).rejects.toThrow('queue is down');
+    expect(await ordersWithVin(vin)).toEqual([]);
+  });
+
+  it('when the transaction fails after the job was written, the job is gone with the order', async () => {
+    let sentOrderId: string | undefined;
+    const queue = t.queue!;
+    // Writes the job with the transaction, then fails: the commit never happens.
+    const failingAfterSend = {
+      send: async (name: string, data: { orderId: string }, options: object) => {
+        sentOrderId = data.orderId;
+        await queue.send(name, data, options);
+        throw new Error('connection lost before commit');
+      },
+    } as unknown as Queue;
+    const service = new OrdersService(t.db, () => failingAfterSend);
+    const vin = vinEnding(5);
+    await expect(service.createVehicleOrder(await principalOf(), { vin })).rejects.toThrow('connection lost before commit');
+    expect(sentOrderId).toBeDefined();
+    expect(await ordersWithVin(vin)).toEqual([]);
+    expect(await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, sentOrderId!))).toEqual([]);
+    expect(await jobsOfOrder(t.db, sentOrderId!)).toEqual([]);
+  });
+
+  it('without a running queue an order is refused with 503 and nothing is written', async () => {
+    const service = new OrdersService(t.db, () => undefined);
+    const vin = vinEnding(7);
+    await expect(service.createVehicleOrder(await principalOf(), { vin })).rejects.toMatchObject({ status: 503, code: 'QueueUnavailable' });
+    expect(await ordersWithVin(vin)).toEqual([]);
+  });
+}, {}, { queue: true });
