@@ -1,0 +1,53 @@
+// The frame every order form shares: breadcrumb back to the orders, the page's one <h1>, a line on
+// what the report contains and how long it takes, and an alert for problems that name no field.
+import { Alert, Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+export function OrderFormHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/orders" fz="sm">
+          Orders
+        </Anchor>
+        <Text fz="sm" aria-current="page">
+          {title}
+        </Text>
+      </Breadcrumbs>
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">{children}</Text>
+      </Stack>
+    </>
+  );
+}
+
+export function OrderNotPlacedAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The order was not placed">
+      {message}
+    </Alert>
+  );
+}
+
+/** A titled part of a form (h2: the page's h1 is above it). */
+export function FormSection({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-label={title}>
+      <Stack gap={2}>
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {description && (
+          <Text fz="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
