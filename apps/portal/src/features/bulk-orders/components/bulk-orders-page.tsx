@@ -71,7 +71,7 @@ function ColumnsTable() {
               </Table.Td>
               <Table.Td>
                 {column.required ? (
-                  <Badge color="red.9" variant="outline">
+                  <Badge color="red.9" variant="outline" style={{ minWidth: 'max-content' }}>
                     Required
                   </Badge>
                 ) : (
@@ -242,7 +242,7 @@ export function BulkOrdersPage() {
               error={ruleError}
               disabled={!isAutoAdjudicated || busy}
               maxLength={63}
-              w={260}
+              w={300}
             />
           </Group>
 
