@@ -148,6 +148,7 @@ describe('the reviewed switch', () => {
     const toggle = screen.getByRole('switch', { name: 'Reviewed: Casey Major (CA D1234563)' });
     expect(toggle).not.toBeChecked();
     await userEvent.click(toggle);
+    expect(toggle).toBeChecked();
 
     // Optimistic: the cached order says reviewed before the server has answered.
     await waitFor(() => expect(queryClient.getQueryData<OrderDetail>(['orders', 'detail', ORDER_ID])?.isReviewed).toBe(true));
@@ -158,6 +159,7 @@ describe('the reviewed switch', () => {
     );
     await waitFor(() => expect(queryClient.getQueryData<OrderDetail>(['orders', 'detail', ORDER_ID])?.isReviewed).toBe(false));
     expect(error).toHaveBeenCalledWith('You may not review orders.', { title: 'Could not mark the order reviewed' });
+    await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
   it('is plain words for those who may not manage orders', () => {

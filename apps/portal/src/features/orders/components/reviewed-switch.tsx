@@ -1,5 +1,6 @@
 // The reviewed flag of one order: a switch for those who may manage orders, plain words for the rest.
 import { Switch, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { Order } from '@clearlane/contract/orders';
 import { Can } from '../../../lib/ability.tsx';
 import { useSetOrderReviewed } from '../api/set-order-reviewed.ts';
@@ -27,11 +28,18 @@ export function ReviewedSwitch({ order, withLabel = false }: ReviewedSwitchProps
 
 function ReviewedToggle({ order, withLabel }: Required<ReviewedSwitchProps>) {
   const setReviewed = useSetOrderReviewed();
+  // The switch answers the click at once; the caches follow a moment later (useSetOrderReviewed),
+  // and a refusal puts both back.
+  const [clicked, setClicked] = useState<boolean | null>(null);
   const pendingForThis = setReviewed.isPending && setReviewed.variables?.id === order.id;
   return (
     <Switch
-      checked={order.isReviewed}
-      onChange={(event) => setReviewed.mutate({ id: order.id, isReviewed: event.currentTarget.checked })}
+      checked={clicked ?? order.isReviewed}
+      onChange={(event) => {
+        const isReviewed = event.currentTarget.checked;
+        setClicked(isReviewed);
+        setReviewed.mutate({ id: order.id, isReviewed }, { onSettled: () => setClicked(null) });
+      }}
       label={withLabel ? 'Reviewed' : undefined}
       aria-label={withLabel ? undefined : `Reviewed: ${order.subjectLabel}`}
       aria-busy={pendingForThis || undefined}
