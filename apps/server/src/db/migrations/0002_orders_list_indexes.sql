@@ -1,0 +1,2 @@
+CREATE INDEX "orders_outcome_idx" ON "orders" USING btree ("company_id","outcome","status","created_at");--> statement-breakpoint
+CREATE INDEX "orders_subject_idx" ON "orders" USING btree ("company_id",lower("subject_label"));
