@@ -5,7 +5,7 @@ import { DEFAULT_RULESET, RulesetSchema, type Ruleset } from '@clearlane/contrac
 import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidInput, notFound } from '../../http/errors.ts';
 import * as repo from './rulesets.repository.ts';
 
 export const DEFAULT_NAMESPACE = DEFAULT_RULESET.namespace;
@@ -39,6 +39,12 @@ export class RulesetsService {
 
   async put(principal: Principal, namespace: string, body: Omit<Ruleset, 'namespace'>): Promise<RulesetView> {
     assertCan(principal, 'manage', 'Order');
+    // An outcome names the rules that decided it by id: two rules with one id could not be told apart.
+    const seen = new Set<string>();
+    const duplicates = body.rules.flatMap((rule, index) => (seen.has(rule.id) ? [index] : (seen.add(rule.id), [])));
+    if (duplicates.length > 0) {
+      throw invalidInput(duplicates.map((index) => ({ path: `body.rules.${index}.id`, message: `"${body.rules[index]!.id}" is the id of an earlier rule; each rule needs its own` })));
+    }
     const row = await repo.saveRuleset(this.db, principal.companyId, { namespace, name: body.name, rules: body.rules, updatedBy: principal.userId });
     return { namespace: row.namespace, name: row.name, rules: body.rules, isDefault: false, updatedAt: row.updatedAt.toISOString() };
   }
