@@ -97,7 +97,7 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value);
 function inlineDriver(values: MvrOrderValues) {
   return {
     firstName: values.firstName,
-    middleName: optional(values.middleName),
+    ...(optional(values.middleName) && { middleName: values.middleName }),
     lastName: values.lastName,
     dateOfBirth: values.dateOfBirth,
     licenceState: values.licenceState || undefined,
@@ -133,12 +133,13 @@ export function validateMvrOrder(values: MvrOrderValues): Partial<Record<MvrOrde
 /** The API call of valid values. Throws (zod) on values validateMvrOrder refuses. */
 export function toMvrOrderRequest(values: MvrOrderValues, pickedDriverState: UsStateCode | undefined): MvrOrderRequest {
   const licenceState = orderedLicenceState(values, pickedDriverState);
+  // Fields left out are absent, not undefined: the body says only what the user chose.
   const body = CreateMvrOrderBodySchema.parse({
     ...(values.driverSource === 'existing' ? { personId: values.personId } : { driver: inlineDriver(values) }),
     permissiblePurpose: values.permissiblePurpose,
-    texasRecordType: asksTexasRecordType(licenceState) ? values.texasRecordType : undefined,
-    mvrExternalReferenceId: optional(values.mvrExternalReferenceId),
-    tags: values.tags.length > 0 ? values.tags : undefined,
+    ...(asksTexasRecordType(licenceState) && { texasRecordType: values.texasRecordType }),
+    ...(optional(values.mvrExternalReferenceId) && { mvrExternalReferenceId: values.mvrExternalReferenceId }),
+    ...(values.tags.length > 0 && { tags: values.tags }),
   });
   return values.isAutoAdjudicated
     ? { body, isAutoAdjudicated: true, ruleNamespace: values.ruleNamespace.trim() }

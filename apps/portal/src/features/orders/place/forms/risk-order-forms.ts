@@ -71,7 +71,7 @@ export function validatePersonRisk(values: PersonRiskValues): Partial<Record<Per
 export function toPersonRiskRequest(values: PersonRiskValues): RiskOrderRequest<IrrOrderBody> {
   const body = IrrOrderBodySchema.parse({
     ...(values.personSource === 'existing' ? { personId: values.personId } : { person: inlinePerson(values) }),
-    tags: values.tags.length > 0 ? values.tags : undefined,
+    ...(values.tags.length > 0 && { tags: values.tags }),
   });
   return { body, riskAssessmentDefinitionName: definitionNameOf(values.definitionName) };
 }
@@ -102,6 +102,6 @@ export function validateBusinessRisk(values: BusinessRiskValues): Partial<Record
 }
 
 export function toBusinessRiskRequest(values: BusinessRiskValues): RiskOrderRequest<BraOrderBody> {
-  const body = BraOrderBodySchema.parse({ businessId: values.businessId, tags: values.tags.length > 0 ? values.tags : undefined });
+  const body = BraOrderBodySchema.parse({ businessId: values.businessId, ...(values.tags.length > 0 && { tags: values.tags }) });
   return { body, riskAssessmentDefinitionName: definitionNameOf(values.definitionName) };
 }

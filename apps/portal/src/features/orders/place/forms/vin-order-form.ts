@@ -50,5 +50,5 @@ export function validateVinOrder(values: VinOrderValues): Partial<Record<keyof V
 }
 
 export function toVehicleOrderBody(values: VinOrderValues): VehicleOrderBody {
-  return VehicleOrderBodySchema.parse({ vin: values.vin, tags: values.tags.length > 0 ? values.tags : undefined });
+  return VehicleOrderBodySchema.parse({ vin: values.vin, ...(values.tags.length > 0 && { tags: values.tags }) });
 }
