@@ -21,6 +21,8 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+/** EINs are kept as 9 digits and written 12-3456789. */
+const formatEin = (ein: string) => (/^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein);
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 function SubjectDetails({ order, input }: { order: OrderDetail; input: Record<string, unknown> }) {
@@ -85,7 +87,7 @@ function SubjectDetails({ order, input }: { order: OrderDetail; input: Record<st
         {text(business.ein) && (
           <Detail term="EIN">
             <Text span ff="monospace" fz="sm">
-              {text(business.ein)}
+              {formatEin(text(business.ein)!)}
             </Text>
           </Detail>
         )}

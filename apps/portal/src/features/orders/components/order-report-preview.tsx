@@ -302,12 +302,10 @@ export function OrderReportPreview({ order }: { order: OrderDetail }) {
           </Anchor>
         </Group>
         {isMvr && <MvrDownloads orderId={order.id} />}
-        {(order.outcome === 'NoResults' || order.outcome === 'NotFulfilled') && (
-          <Text fz="sm" c="dimmed">
-            {OUTCOME_MEANINGS[order.outcome]}
-          </Text>
-        )}
-        {isPending ? (
+        {order.outcome === 'NoResults' || order.outcome === 'NotFulfilled' ? (
+          // Nothing was found: empty tables would only repeat it.
+          <Text fz="sm">{OUTCOME_MEANINGS[order.outcome]}</Text>
+        ) : isPending ? (
           <Stack gap="sm" aria-busy="true" aria-label="Loading the report">
             <Skeleton h={18} w="40%" />
             <Skeleton h={80} />
