@@ -2,12 +2,14 @@
 // event; auto-adjudicated MVRs end with an outcome and the rules that decided it; transient provider
 // errors are retried and end in Error on the last attempt, permanent ones in Failed at once; a job
 // run twice never orders twice nor moves a finished order back; the slow answer waits through an
-// injected sleep. And placing an order: the order, its CREATED event and its job commit together.
+// injected sleep. Placing an order: the order, its CREATED event and its job commit together. And
+// the demo drivers and businesses produce the outcomes README promises.
 import { beforeAll, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { buildAbility, vinCheckDigit, type MvrRecord, type Permission } from '@clearlane/contract';
-import { orderEvents, orders } from '../src/db/schema.ts';
+import { businesses, companies, orderEvents, orders, persons } from '../src/db/schema.ts';
+import { DEMO_BUSINESSES, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
 import type { Queue } from '../src/jobs/queue.ts';
 import type { Principal } from '../src/access/principal.ts';
 import { permissionsOfRole } from '../src/access/principal.ts';
@@ -300,5 +302,63 @@ describeEachDatabase('order fulfilment', (t) => {
     const vin = vinEnding(7);
     await expect(service.createVehicleOrder(await principalOf(), { vin })).rejects.toMatchObject({ status: 503, code: 'QueueUnavailable' });
     expect(await ordersWithVin(vin)).toEqual([]);
+  });
+}, {}, { queue: true });
+
+// The demo company (npm start): a driver for every MVR scenario and businesses for several risk
+// answers, so that a newcomer can order every outcome at once. README's table is what this checks.
+describeEachDatabase('demo drivers and businesses', (t) => {
+  const host = 'acme.localhost:3000';
+  let token: string;
+  let acmeId: string;
+
+  beforeAll(async () => {
+    expect(await seedDemoData(t.db)).toBe(true);
+    token = (await signInAs(t.app, 'agent@acme.test', DEMO_PASSWORD, host)).idToken;
+    acmeId = (await t.db.select().from(companies).where(eq(companies.tenantIdentifier, 'acme')))[0]!.id;
+  });
+
+  const call = async (method: InjectOptions['method'], url: string, payload?: unknown) => {
+    const response = await t.app.inject({ method, url, payload: payload as InjectOptions['payload'], headers: { host, ...bearer(token) } });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+
+  it('Acme has a driver for every sandbox MVR scenario (one from Texas) and each ends as README says', async () => {
+    const drivers = (await call('GET', '/api/v1/person/company/me?size=100')).content as { id: string; licenceNumber: string; licenceState: string }[];
+    expect(drivers).toHaveLength(10);
+    expect(drivers.map((driver) => driver.licenceNumber.at(-1)).sort()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    expect(drivers.filter((driver) => driver.licenceState === 'TX')).toHaveLength(1);
+
+    const expected: Record<string, [status: string, outcome: string | null]> = {
+      0: ['Complete', 'Pass'], 1: ['Complete', 'Pass'], 2: ['Complete', 'Fail'], 3: ['Complete', 'Fail'], 4: ['Complete', 'Fail'],
+      5: ['Complete', 'Fail'], 6: ['Complete', 'NoResults'], 7: ['Complete', 'NotFulfilled'], 8: ['Error', null], 9: ['Complete', 'Pass'],
+    };
+    for (const driver of drivers) {
+      const order = await call('POST', `/api/v1/person/${driver.id}/order/mvr`, { isAutoAdjudicated: true, permissiblePurpose: 'CDL_EMPLOYER_VERIFICATION' });
+      await fulfilOrder(t.db, { id: order.id, companyId: acmeId });
+      const done = await call('GET', `/api/v1/orders/${order.id}`);
+      expect([done.status, done.outcome], `${driver.licenceState} ${driver.licenceNumber}`).toEqual(expected[driver.licenceNumber.at(-1)!]);
+    }
+  });
+
+  it('Acme\'s businesses give different business risk answers', async () => {
+    const list = (await call('GET', '/api/v1/businesses?size=100')).content as { id: string; ein: string }[];
+    expect(list).toHaveLength(DEMO_BUSINESSES.length);
+    const levels: string[] = [];
+    for (const business of list) {
+      const order = await call('POST', '/api/v1/orders/bra/order', { businessId: business.id });
+      await fulfilOrder(t.db, { id: order.id, companyId: acmeId });
+      const done = await call('GET', `/api/v1/orders/${order.id}`);
+      expect(done.status).toBe('Complete');
+      levels.push(done.outcome === 'NoResults' ? 'not found' : (await call('GET', `/api/v1/orders/${order.id}/bra/report`)).riskLevel);
+    }
+    expect(levels.sort()).toEqual(['HIGH', 'LOW', 'SEVERE', 'not found']);
+  });
+
+  it('seeding again adds nothing', async () => {
+    const before = [(await t.db.select({ value: count() }).from(persons))[0]!.value, (await t.db.select({ value: count() }).from(businesses))[0]!.value];
+    expect(await seedDemoData(t.db)).toBe(false);
+    expect([(await t.db.select({ value: count() }).from(persons))[0]!.value, (await t.db.select({ value: count() }).from(businesses))[0]!.value]).toEqual(before);
   });
 }, {}, { queue: true });
