@@ -106,6 +106,7 @@ export function BulkOrdersPage() {
   const abortRef = useRef<AbortController | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const errorsHeadingRef = useRef<HTMLHeadingElement>(null);
+  const progressRef = useRef<HTMLDivElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const hintId = useId();
   const fileErrorId = useId();
@@ -115,6 +116,11 @@ export function BulkOrdersPage() {
   useEffect(() => {
     if (phase.name === 'rejected') errorsHeadingRef.current?.focus();
   }, [phase]);
+  // The upload button gives way to the progress: focus follows it instead of falling to the page.
+  const uploading = phase.name === 'uploading';
+  useEffect(() => {
+    if (uploading) progressRef.current?.focus();
+  }, [uploading]);
   // Leaving the page cancels an upload still under way.
   useEffect(() => () => abortRef.current?.abort(), []);
 
@@ -316,7 +322,7 @@ export function BulkOrdersPage() {
           )}
 
           {busy ? (
-            <Stack gap="xs">
+            <Stack gap="xs" ref={progressRef} tabIndex={-1} style={{ outline: 'none' }}>
               <Group gap="xs">
                 {phase.name === 'processing' && <Loader size={16} aria-hidden />}
                 <Text fz="sm" fw={600}>

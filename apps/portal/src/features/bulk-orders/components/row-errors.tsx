@@ -29,7 +29,20 @@ export const RowErrors = forwardRef<HTMLHeadingElement, { fileName: string; rowE
 
   const columns: DataTableColumn<ErrorRecord>[] = [
     { accessor: 'row', title: 'Row', sortable: true, width: 90, textAlign: 'right' },
-    { accessor: 'column', title: 'Column', render: (error) => error.column || <Text span fz="sm" c="dimmed">Whole row</Text> },
+    {
+      accessor: 'column',
+      title: 'Column',
+      render: (error) =>
+        error.column ? (
+          <Text span fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {error.column}
+          </Text>
+        ) : (
+          <Text span fz="sm" c="dimmed">
+            Whole row
+          </Text>
+        ),
+    },
     {
       accessor: 'value',
       title: 'Value',
@@ -39,7 +52,8 @@ export const RowErrors = forwardRef<HTMLHeadingElement, { fileName: string; rowE
             (empty)
           </Text>
         ) : (
-          <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{error.value}</Code>
+          // Short values on one line; long ones wrap anywhere rather than widen the table.
+          <Code style={error.value.length > 24 ? { whiteSpace: 'pre-wrap', wordBreak: 'break-all' } : { whiteSpace: 'pre' }}>{error.value}</Code>
         ),
     },
     { accessor: 'message', title: 'Problem', render: (error) => sentence(error.message) },

@@ -76,9 +76,9 @@ export function ReportPage() {
               <time dateTime={report.completedAt}>{formatDateTime(report.completedAt)}</time>
             </Fact>
             {report.reportGroupId && (
-              <Fact term="Part of">
+              <Fact term="Ordered in bulk">
                 <AnchorLink to="/reports/group/$id" params={{ id: report.reportGroupId }} fz="sm" fw={500}>
-                  its report group
+                  See the whole batch
                 </AnchorLink>
               </Fact>
             )}
