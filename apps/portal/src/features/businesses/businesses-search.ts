@@ -28,7 +28,17 @@ const SORT = new RegExp(`^(${BUSINESS_SORT_KEYS.join('|')}),(asc|desc)$`);
 export const businessesSearchSchema = z.object({
   page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
   size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
-  filter: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  // The router reads ?filter=12345678 (a hand-written or shared link) as a number: a licence number,
+  // EIN or USDOT number typed as digits must still search, as text.
+  filter: z.catch(
+    z.optional(
+      z.pipe(
+        z.union([z.string().check(z.maxLength(100)), z.number()]),
+        z.transform((value) => String(value)),
+      ),
+    ),
+    undefined,
+  ),
   state: z.catch(z.optional(z.enum(STATE_CODES)), undefined),
   sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
 });

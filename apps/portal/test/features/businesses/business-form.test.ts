@@ -2,7 +2,13 @@
 // phone), messages a person can act on, the API body, and the server's problems back on the fields.
 import { describe, expect, it, vi } from 'vitest';
 import type { UseFormReturnType } from '@mantine/form';
-import { EMPTY_BUSINESS, placeServerErrors, toBusinessBody, validateBusiness, type BusinessValues } from '../../../src/features/businesses/components/business-form.ts';
+import {
+  EMPTY_BUSINESS,
+  placeServerErrors,
+  toBusinessBody,
+  validateBusiness,
+  type BusinessValues,
+} from '../../../src/features/businesses/components/business-form.ts';
 import { einOf } from '../../../src/features/businesses/components/format.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
 
@@ -65,7 +71,10 @@ describe('placeServerErrors', () => {
   it("puts the server's field problems on their fields, and says when none is a field of the form", () => {
     const setFieldError = vi.fn();
     const form = { setFieldError } as unknown as UseFormReturnType<BusinessValues>;
-    const conflict = new ApiError(409, { code: 'BusinessAlreadyExists', errors: [{ path: 'body.ein', message: 'belongs to another business of this company' }] });
+    const conflict = new ApiError(409, {
+      code: 'BusinessAlreadyExists',
+      errors: [{ path: 'body.ein', message: 'belongs to another business of this company' }],
+    });
     expect(placeServerErrors(form, conflict)).toBe(true);
     expect(setFieldError).toHaveBeenCalledWith('ein', 'EIN belongs to another business of this company');
     setFieldError.mockClear();

@@ -33,3 +33,9 @@ describe('the spelled-out lists', () => {
     expect([...BUSINESS_SORT_KEYS].sort()).toEqual([...BUSINESS_SORT_FIELDS].sort());
   });
 });
+
+describe('a search of digits', () => {
+  it('is kept as text when the URL has it unquoted (?filter=123456789 is read as a number)', () => {
+    expect(businessesSearchSchema.parse({ filter: 123456789 }).filter).toBe('123456789');
+  });
+});

@@ -3,7 +3,14 @@
 // values into the API body, and puts the server's field problems back on the fields.
 import { describe, expect, it, vi } from 'vitest';
 import type { UseFormReturnType } from '@mantine/form';
-import { EMPTY_DRIVER, placeServerErrors, toDriverBody, validateDriver, valuesOf, type DriverValues } from '../../../src/features/drivers/components/driver-form.ts';
+import {
+  EMPTY_DRIVER,
+  placeServerErrors,
+  toDriverBody,
+  validateDriver,
+  valuesOf,
+  type DriverValues,
+} from '../../../src/features/drivers/components/driver-form.ts';
 import { ApiError } from '../../../src/lib/api-error.ts';
 
 const valid: DriverValues = {
@@ -105,7 +112,10 @@ describe('placeServerErrors', () => {
 
   it("puts the server's field problems on their fields, in sentences", () => {
     const { form, setFieldError } = formWith();
-    const error = new ApiError(409, { code: 'DriverAlreadyExists', errors: [{ path: 'body.licenceNumber', message: 'belongs to another driver of this company' }] });
+    const error = new ApiError(409, {
+      code: 'DriverAlreadyExists',
+      errors: [{ path: 'body.licenceNumber', message: 'belongs to another driver of this company' }],
+    });
     expect(placeServerErrors(form, error)).toBe(true);
     expect(setFieldError).toHaveBeenCalledWith('licenceNumber', 'Licence number belongs to another driver of this company');
   });

@@ -39,3 +39,10 @@ describe('the spelled-out lists', () => {
     expect([...DRIVER_SORT_KEYS].sort()).toEqual([...PERSON_SORT_FIELDS].sort());
   });
 });
+
+describe('a search of digits', () => {
+  it('is kept as text when the URL has it unquoted (?filter=12345678 is read as a number)', () => {
+    expect(driversSearchSchema.parse({ filter: 12345678 }).filter).toBe('12345678');
+    expect(driversQueryOf(driversSearchSchema.parse({ filter: 12345678 })).filter).toBe('12345678');
+  });
+});

@@ -1,7 +1,7 @@
 // /businesses/{id}: one business — header with name, EIN and USDOT number, "Order business risk
 // report" for those who may order, its details, and its orders and reports. The route's loader has
 // fetched it (another company's business answers 404: the error page shows).
-import { Anchor, Breadcrumbs, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding, IconReportSearch } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -11,7 +11,6 @@ import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useBusiness } from '../api/get-business.ts';
 import { BusinessOrders } from './business-orders.tsx';
 import { dateTime, einOf } from './format.ts';
-import { businessRiskOrderHref, PlaceOrderLink } from './place-order-link.tsx';
 
 const routeApi = getRouteApi('/_authenticated/businesses/$id');
 
@@ -77,11 +76,14 @@ export function BusinessPage() {
           </Group>
         </Stack>
 
-        {mayOrder && (
-          <PlaceOrderLink href={businessRiskOrderHref(business.id)} leftSection={<IconReportSearch size={16} aria-hidden />}>
+        <Can I="create" a="Order">
+          <Button
+            renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
+            leftSection={<IconReportSearch size={16} aria-hidden />}
+          >
             Order business risk report
-          </PlaceOrderLink>
-        )}
+          </Button>
+        </Can>
       </Group>
 
       <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="business-details-heading">
@@ -117,9 +119,13 @@ export function BusinessPage() {
           mayViewReports={ability.can('view', 'Reports')}
           orderAction={
             mayOrder && (
-              <PlaceOrderLink href={businessRiskOrderHref(business.id)} variant="light" leftSection={<IconReportSearch size={16} aria-hidden />}>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
+                variant="light"
+                leftSection={<IconReportSearch size={16} aria-hidden />}
+              >
                 Order a business risk report
-              </PlaceOrderLink>
+              </Button>
             )
           }
         />

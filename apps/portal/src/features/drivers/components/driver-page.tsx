@@ -12,7 +12,6 @@ import { useDriver } from '../api/get-driver.ts';
 import { DriverOrders } from './driver-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatBirthDate } from './format.ts';
-import { mvrOrderHref, personRiskOrderHref, PlaceOrderLink } from './place-order-link.tsx';
 
 const routeApi = getRouteApi('/_authenticated/drivers/$id');
 
@@ -89,16 +88,21 @@ export function DriverPage() {
               Edit
             </Button>
           </Can>
-          {mayOrder && (
-            <>
-              <PlaceOrderLink href={personRiskOrderHref(driver.id)} variant="default" leftSection={<IconUserShield size={16} aria-hidden />}>
-                Order person risk assessment
-              </PlaceOrderLink>
-              <PlaceOrderLink href={mvrOrderHref(driver.id)} leftSection={<IconFileSearch size={16} aria-hidden />}>
-                Order MVR
-              </PlaceOrderLink>
-            </>
-          )}
+          <Can I="create" a="Order">
+            <Button
+              renderRoot={(props) => <Link {...props} to="/orders/person-risk-assessment/single-order" search={{ personId: driver.id }} />}
+              variant="default"
+              leftSection={<IconUserShield size={16} aria-hidden />}
+            >
+              Order person risk assessment
+            </Button>
+            <Button
+              renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
+              leftSection={<IconFileSearch size={16} aria-hidden />}
+            >
+              Order MVR
+            </Button>
+          </Can>
         </Group>
       </Group>
 
@@ -147,9 +151,13 @@ export function DriverPage() {
           mayViewReports={ability.can('view', 'Reports')}
           orderAction={
             mayOrder && (
-              <PlaceOrderLink href={mvrOrderHref(driver.id)} variant="light" leftSection={<IconFileSearch size={16} aria-hidden />}>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
+                variant="light"
+                leftSection={<IconFileSearch size={16} aria-hidden />}
+              >
                 Order an MVR
-              </PlaceOrderLink>
+              </Button>
             )
           }
         />
