@@ -323,6 +323,8 @@ describeEachDatabase('orders', (t) => {
     await refused(await read('/api/v1/orders?from=yesterday'), 400, ['query.from']);
     await refused(await read('/api/v1/orders?to=2024-02-30'), 400, ['query.to']);
     await refused(await read('/api/v1/orders?from=2024-13-01'), 400, ['query.from']);
+    await refused(await read('/api/v1/orders?from=2024-03-02&to=2024-03-01'), 400, ['query.to']);
+    expect((await read('/api/v1/orders?from=2024-03-01&to=2024-03-01')).statusCode).toBe(200);
     await refused(await read('/api/v1/orders?status=Done'), 400, ['query.status']);
     await refused(await read('/api/v1/orders?type=PIZZA'), 400, ['query.type']);
     await refused(await read('/api/v1/orders?outcome=Maybe'), 400, ['query.outcome']);
@@ -463,12 +465,17 @@ describeEachDatabase('orders', (t) => {
     // No Accept (or */*) is the standard PDF; a browser's list picks the first type offered.
     expect((await read(url, 'viewer', { accept: '*/*' })).headers['content-type']).toBe('application/pdf');
     expect((await read(url, 'viewer', { accept: 'text/html, text/plain;q=0.9' })).headers['content-type']).toBe('text/plain; charset=utf-8');
+    // q-values rank the types; q=0 refuses one.
+    expect((await read(url, 'viewer', { accept: 'text/plain;q=0.5, application/pdf' })).headers['content-type']).toBe('application/pdf');
+    expect((await read(url, 'viewer', { accept: 'application/pdf;q=0, text/plain;q=0.2' })).headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
   it('GET /orders/{id}/mvr/report: unsupported Accept is 406, an unfinished order 409, another type 409, another company 404', async () => {
     const done = await complete(await mvrOrder(0));
     const notAcceptable = expectProblem(await read(`/api/v1/orders/${done.id}/mvr/report`, 'agent', { accept: 'image/png' }), 406, 'NotAcceptable');
+    expectProblem(await read(`/api/v1/orders/${done.id}/mvr/report`, 'agent', { accept: 'application/pdf;q=0' }), 406, 'NotAcceptable');
     expect(notAcceptable.detail).toContain('application/pdf');
+    expect(notAcceptable.title).toBe('Not Acceptable');
     expectProblem(await read(`/api/v1/orders/${done.id}/mvr/report?format=MVR_FANCY`, 'agent', { accept: 'application/pdf' }), 400, 'ValidationError');
 
     const pending = await mvrOrder(0);

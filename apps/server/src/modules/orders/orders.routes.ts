@@ -23,10 +23,23 @@ const CondensedBundleSchema = z.object({
   text: z.string(),
 });
 
-/** Which answer of GET /{id}/mvr/report an Accept header asks for (docs/DECISIONS.md). */
+/**
+ * Which answer of GET /{id}/mvr/report an Accept header asks for (docs/DECISIONS.md): the media
+ * types in order of their q-value (RFC 9110 §12.5.1), the header's order breaking ties; q=0 means
+ * "not this one".
+ */
 function mvrAnswerFor(accept: string | undefined): 'pdf' | 'pdf+text' | 'text' | null {
-  const types = (accept ?? '*/*').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
-  for (const type of types) {
+  const ranked = (accept?.trim() ? accept : '*/*')
+    .split(',')
+    .map((part, index) => {
+      const [type = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+      const q = parameters.find((parameter) => parameter.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { type, quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { type } of ranked) {
     if (type === 'application/pdf+text') return 'pdf+text';
     if (type === 'application/pdf' || type === '*/*' || type === 'application/*') return 'pdf';
     if (type === 'text/plain' || type === 'text/*') return 'text';
@@ -116,7 +129,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
     },
   }, async (request, reply) => {
     const answer = mvrAnswerFor(request.headers.accept);
-    if (!answer) throw new AppError(406, 'NotAcceptable', 'The MVR report is available as application/pdf, text/plain or application/pdf+text.');
+    if (!answer) throw new AppError(406, 'NotAcceptable', 'The MVR report is available as application/pdf, text/plain or application/pdf+text.', { title: 'Not Acceptable' });
     const report = await orders.mvrReport(principalOf(request), request.params.id, answer === 'pdf' ? (request.query.format ?? 'MVR_STANDARD_REPORT') : 'MVR_CONDENSED_REPORT');
     if (answer === 'text') return reply.type('text/plain; charset=utf-8').send(report.text() as never);
     if (answer === 'pdf') {

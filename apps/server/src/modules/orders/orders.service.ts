@@ -188,8 +188,11 @@ export class OrdersService {
     const { terms, unknown } = parseSort(input.sort, ORDER_SORT_FIELDS);
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
     const { from, to, sort: _sort, ...filters } = input;
+    const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
+    // An empty range is a mistake in the filter, not a question with no answer.
+    if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
     const { rows, total } = await repo.listOrders(this.db, {
-      ...filters, companyId: principal.companyId, sort: terms, from: dateBound(from, false), toExclusive: dateBound(to, true),
+      ...filters, companyId: principal.companyId, sort: terms, from: fromDate, toExclusive,
     });
     return { content: rows.map(toOrder), page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) } };
   }
