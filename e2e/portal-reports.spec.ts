@@ -15,10 +15,15 @@ async function bearer(request: APIRequestContext, email: string) {
   return { authorization: `Bearer ${(await signInApi(request, email)).idToken}` };
 }
 
-/** Polls GET /reports/{id} until the order has completed (the sandbox answers in well under a second). */
+/**
+ * Polls GET /reports/{id} until the order has completed. The sandbox answers in well under a second,
+ * but fulfilment jobs run in order: when the bulk journey has just queued 1,000 orders on the same
+ * server, this order waits its turn behind them (a couple of minutes on 2 cores).
+ */
+const REPORT_WAIT_MS = 180_000;
 async function waitForReport(request: APIRequestContext, headers: Record<string, string>, id: string) {
   await expect
-    .poll(async () => (await request.get(`/api/v1/reports/${id}`, { headers })).status(), { timeout: 30_000, message: `report ${id} to complete` })
+    .poll(async () => (await request.get(`/api/v1/reports/${id}`, { headers })).status(), { timeout: REPORT_WAIT_MS, intervals: [500, 1_000, 2_000], message: `report ${id} to complete` })
     .toBe(200);
 }
 
@@ -42,6 +47,7 @@ async function placeVin(request: APIRequestContext, headers: Record<string, stri
 }
 
 test('an Agent lists reports, opens an MVR, downloads its documents and reads a vehicle report', async ({ page, request }) => {
+  test.setTimeout(REPORT_WAIT_MS + 60_000);
   const headers = await bearer(request, DEMO_USERS.agent);
   const lastName = unique();
   const mvr = await placeMvr(request, headers, lastName, 3);
@@ -108,6 +114,7 @@ test('an Agent lists reports, opens an MVR, downloads its documents and reads a 
 });
 
 test("another company's admin gets Page not found for an Acme report, and so does a report id that is no report", async ({ page, request }) => {
+  test.setTimeout(REPORT_WAIT_MS + 60_000);
   const acme = await bearer(request, DEMO_USERS.agent);
   const mvr = await placeMvr(request, acme, unique(), 0);
   await waitForReport(request, acme, mvr.id);
