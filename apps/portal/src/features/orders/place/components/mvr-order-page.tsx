@@ -30,6 +30,9 @@ export function licenceHint(state: UsStateCode | ''): string {
   return `${format.name}: ${format.description}, for example ${format.example}.`;
 }
 
+// The row's hints differ in length: under the inputs they cannot push the inputs out of line.
+const HINT_BELOW = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
+
 const pickedDriverDescription = (driver: Person | undefined) =>
   driver
     ? `Born ${driver.dateOfBirth}; ${LICENCE_FORMATS[driver.licenceState].name} licence ${driver.licenceNumber}.`
@@ -129,6 +132,7 @@ export function MvrOrderPage({ personId }: { personId?: string }) {
                     inputMode="numeric"
                     placeholder="YYYY-MM-DD"
                     description="Year, month and day, e.g. 1985-04-23."
+                    inputWrapperOrder={HINT_BELOW}
                     required
                     maxLength={10}
                     {...form.getInputProps('dateOfBirth')}
@@ -137,6 +141,7 @@ export function MvrOrderPage({ personId }: { personId?: string }) {
                     label="Licence state"
                     placeholder="Search states"
                     description="The state that issued the licence."
+                    inputWrapperOrder={HINT_BELOW}
                     required
                     searchable
                     data={STATE_OPTIONS}
@@ -154,7 +159,9 @@ export function MvrOrderPage({ personId }: { personId?: string }) {
                     autoComplete="off"
                     required
                     maxLength={32}
-                    description={licenceHint(values.licenceState)}
+                    // The error names the format itself: the hint would only repeat it.
+                    description={form.errors.licenceNumber ? undefined : licenceHint(values.licenceState)}
+                    inputWrapperOrder={HINT_BELOW}
                     {...form.getInputProps('licenceNumber')}
                   />
                 </SimpleGrid>
