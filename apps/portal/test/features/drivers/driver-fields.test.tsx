@@ -51,6 +51,8 @@ describe('DriverFields', { timeout: 30_000 }, () => {
     await user.type(number, '12345678');
     expect(await screen.findByText('California licence numbers are 1 letter and 7 digits (for example D1234567).')).toBeInTheDocument();
     expect(number).toHaveAttribute('aria-invalid', 'true');
+    // The message itself names the format, so the hint steps aside instead of repeating it.
+    expect(number).toHaveAccessibleDescription('California licence numbers are 1 letter and 7 digits (for example D1234567).');
 
     // 12345678 is a Texas number: choosing Texas clears the message without touching the number.
     await chooseState(user, 'Texas', 'Texas (TX)');

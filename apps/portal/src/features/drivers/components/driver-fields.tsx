@@ -72,7 +72,8 @@ export function DriverFields({ form, autoFocus = false }: { form: UseFormReturnT
           autoComplete="off"
           required
           maxLength={32}
-          description={licenceHint(licenceState)}
+          // The error names the state's format itself: the hint would only say it twice.
+          description={form.errors.licenceNumber ? undefined : licenceHint(licenceState)}
           {...form.getInputProps('licenceNumber')}
         />
       </SimpleGrid>

@@ -3,7 +3,6 @@ import { businessesQueryOptions } from '../../../features/businesses/api/get-bus
 import { businessesQueryOf, businessesSearchSchema } from '../../../features/businesses/businesses-search.ts';
 
 export const Route = createFileRoute('/_authenticated/businesses/')({
-  staticData: { title: 'Businesses' },
   validateSearch: businessesSearchSchema,
   loaderDeps: ({ search }) => businessesQueryOf(search),
   // Starts the request early (also on link hover); the page shows its skeleton until it answers.

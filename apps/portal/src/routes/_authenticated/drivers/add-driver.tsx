@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_authenticated/drivers/add-driver')({
-  staticData: { title: 'Add a driver' },
+  // No staticData title: the page's <h1> names it, so a refused visit is titled "Not Authorized".
   // Loaded on demand: the ability builder (CASL) need not be in the entry chunk.
   beforeLoad: async ({ context }) => (await import('../../../features/drivers/access.ts')).assertMayUseDrivers(context.queryClient, 'create'),
 });

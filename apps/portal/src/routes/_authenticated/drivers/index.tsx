@@ -3,7 +3,6 @@ import { driversQueryOptions } from '../../../features/drivers/api/get-drivers.t
 import { driversQueryOf, driversSearchSchema } from '../../../features/drivers/drivers-search.ts';
 
 export const Route = createFileRoute('/_authenticated/drivers/')({
-  staticData: { title: 'Drivers' },
   validateSearch: driversSearchSchema,
   loaderDeps: ({ search }) => driversQueryOf(search),
   // Starts the request early (also on link hover); the page shows its skeleton until it answers.
