@@ -67,7 +67,19 @@ export class OrderFulfilment {
       order = await this.transition(order, 'Received', { result: result as unknown as Record<string, unknown> }, { type: 'RECEIVED', message: 'The provider answered' });
       if (!order) return;
     }
-    if (order.status === 'Received') await this.complete(order);
+    if (order.status === 'Received') {
+      try {
+        await this.complete(order);
+      } catch (error) {
+        // Retried like any failure; but once the last attempt fails too, the order must not wait in
+        // Received for ever with nobody told: it ends in Error with the reason.
+        if (!attempt.isLast) throw error;
+        this.log(`order ${order.id}: could not be completed`, error);
+        // The detail is logged for operators; the order shows a reason a user can act on.
+        const reason = 'The report arrived but could not be completed (an internal error, logged for the operators). Please order it again.';
+        await this.transition(order, 'Error', { processingStatus: 'Failed', failureReason: reason, completedAt: new Date() }, { type: 'ERROR', message: reason });
+      }
+    }
   }
 
   private async callProvider(order: repo.OrderRow): Promise<ProviderResult> {
