@@ -205,6 +205,7 @@ test('a Viewer sees the businesses but cannot add one or order', async ({ page, 
 
   await page.goto(tenantUrl('acme', '/businesses/add-business'));
   await expect(page.getByRole('heading', { level: 1, name: 'Not Authorized' })).toBeVisible();
+  await expect(page).toHaveTitle('Not Authorized · Clearlane');
   await expectAccessible(page);
 });
 

@@ -253,6 +253,7 @@ test('a Viewer sees the drivers but cannot add, edit or order', async ({ page, r
   // The form itself is refused by the route guard, as the server would refuse the POST.
   await page.goto(tenantUrl('acme', '/drivers/add-driver'));
   await expect(page.getByRole('heading', { level: 1, name: 'Not Authorized' })).toBeVisible();
+  await expect(page).toHaveTitle('Not Authorized · Clearlane');
   await expectAccessible(page);
 });
 
