@@ -12,12 +12,31 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_authenticated/businesses/route'
+import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
+import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
 import { Route as AuthenticatedUsersRouteRouteImport } from './routes/_authenticated/users/route'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgotPassword'
 import { Route as PublicHealthCheckRouteImport } from './routes/_public/healthCheck'
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
+import { Route as AuthenticatedBusinessesIndexRouteImport } from './routes/_authenticated/businesses/index'
+import { Route as AuthenticatedBusinessesIdRouteImport } from './routes/_authenticated/businesses/$id'
+import { Route as AuthenticatedBusinessesAddBusinessRouteImport } from './routes/_authenticated/businesses/add-business'
+import { Route as AuthenticatedDriversIndexRouteImport } from './routes/_authenticated/drivers/index'
+import { Route as AuthenticatedDriversIdRouteImport } from './routes/_authenticated/drivers/$id'
+import { Route as AuthenticatedDriversAddDriverRouteImport } from './routes/_authenticated/drivers/add-driver'
+import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index'
+import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id'
+import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
+import { Route as AuthenticatedReportsIdRouteImport } from './routes/_authenticated/reports/$id'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersAddUserRouteImport } from './routes/_authenticated/users/add-user'
+import { Route as AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/business-risk-assessment/single-order'
+import { Route as AuthenticatedOrdersMvrMultipleOrdersRouteImport } from './routes/_authenticated/orders/mvr/multiple-orders'
+import { Route as AuthenticatedOrdersMvrSingleOrderRouteImport } from './routes/_authenticated/orders/mvr/single-order'
+import { Route as AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/person-risk-assessment/single-order'
+import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/_authenticated/orders/vin/single-order'
+import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -32,6 +51,24 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedBusinessesRouteRoute =
+  AuthenticatedBusinessesRouteRouteImport.update({
+    id: '/businesses',
+    path: '/businesses',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedDriversRouteRoute =
+  AuthenticatedDriversRouteRouteImport.update({
+    id: '/drivers',
+    path: '/drivers',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedReportsRouteRoute =
+  AuthenticatedReportsRouteRouteImport.update({
+    id: '/reports',
+    path: '/reports',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedUsersRouteRoute = AuthenticatedUsersRouteRouteImport.update({
   id: '/users',
   path: '/users',
@@ -56,6 +93,85 @@ const PublicLoginRoute = PublicLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => PublicRoute,
 } as any).lazy(() => import('./routes/_public/login.lazy').then((d) => d.Route))
+const AuthenticatedBusinessesIndexRoute =
+  AuthenticatedBusinessesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedBusinessesRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/businesses/index.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const AuthenticatedBusinessesIdRoute =
+  AuthenticatedBusinessesIdRouteImport.update({
+    id: '/$id',
+    path: '/$id',
+    getParentRoute: () => AuthenticatedBusinessesRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/businesses/$id.lazy').then((d) => d.Route),
+  )
+const AuthenticatedBusinessesAddBusinessRoute =
+  AuthenticatedBusinessesAddBusinessRouteImport.update({
+    id: '/add-business',
+    path: '/add-business',
+    getParentRoute: () => AuthenticatedBusinessesRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/businesses/add-business.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const AuthenticatedDriversIndexRoute =
+  AuthenticatedDriversIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedDriversRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/drivers/index.lazy').then((d) => d.Route),
+  )
+const AuthenticatedDriversIdRoute = AuthenticatedDriversIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AuthenticatedDriversRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/drivers/$id.lazy').then((d) => d.Route),
+)
+const AuthenticatedDriversAddDriverRoute =
+  AuthenticatedDriversAddDriverRouteImport.update({
+    id: '/add-driver',
+    path: '/add-driver',
+    getParentRoute: () => AuthenticatedDriversRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/drivers/add-driver.lazy').then(
+      (d) => d.Route,
+    ),
+  )
+const AuthenticatedOrdersIndexRoute =
+  AuthenticatedOrdersIndexRouteImport.update({
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersIdRoute = AuthenticatedOrdersIdRouteImport.update({
+  id: '/orders/$id',
+  path: '/orders/$id',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedReportsIndexRoute =
+  AuthenticatedReportsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedReportsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/reports/index.lazy').then((d) => d.Route),
+  )
+const AuthenticatedReportsIdRoute = AuthenticatedReportsIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AuthenticatedReportsRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/reports/$id.lazy').then((d) => d.Route),
+)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -71,65 +187,213 @@ const AuthenticatedUsersAddUserRoute =
   } as any).lazy(() =>
     import('./routes/_authenticated/users/add-user.lazy').then((d) => d.Route),
   )
+const AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute =
+  AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRouteImport.update({
+    id: '/orders/business-risk-assessment/single-order',
+    path: '/orders/business-risk-assessment/single-order',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersMvrMultipleOrdersRoute =
+  AuthenticatedOrdersMvrMultipleOrdersRouteImport.update({
+    id: '/orders/mvr/multiple-orders',
+    path: '/orders/mvr/multiple-orders',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersMvrSingleOrderRoute =
+  AuthenticatedOrdersMvrSingleOrderRouteImport.update({
+    id: '/orders/mvr/single-order',
+    path: '/orders/mvr/single-order',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute =
+  AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport.update({
+    id: '/orders/person-risk-assessment/single-order',
+    path: '/orders/person-risk-assessment/single-order',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedOrdersVinSingleOrderRoute =
+  AuthenticatedOrdersVinSingleOrderRouteImport.update({
+    id: '/orders/vin/single-order',
+    path: '/orders/vin/single-order',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedReportsGroupIdRoute =
+  AuthenticatedReportsGroupIdRouteImport.update({
+    id: '/group/$id',
+    path: '/group/$id',
+    getParentRoute: () => AuthenticatedReportsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/reports/group/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
+  '/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
+  '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
+  '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/forgotPassword': typeof PublicForgotPasswordRoute
   '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
+  '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
+  '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/drivers/$id': typeof AuthenticatedDriversIdRoute
+  '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
+  '/orders/$id': typeof AuthenticatedOrdersIdRoute
+  '/reports/$id': typeof AuthenticatedReportsIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/businesses/': typeof AuthenticatedBusinessesIndexRoute
+  '/drivers/': typeof AuthenticatedDriversIndexRoute
+  '/orders/': typeof AuthenticatedOrdersIndexRoute
+  '/reports/': typeof AuthenticatedReportsIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
+  '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
+  '/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
+  '/orders/mvr/single-order': typeof AuthenticatedOrdersMvrSingleOrderRoute
+  '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
+  '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
+  '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
   '/forgotPassword': typeof PublicForgotPasswordRoute
   '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
+  '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
+  '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/drivers/$id': typeof AuthenticatedDriversIdRoute
+  '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
+  '/orders/$id': typeof AuthenticatedOrdersIdRoute
+  '/reports/$id': typeof AuthenticatedReportsIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/businesses': typeof AuthenticatedBusinessesIndexRoute
+  '/drivers': typeof AuthenticatedDriversIndexRoute
+  '/orders': typeof AuthenticatedOrdersIndexRoute
+  '/reports': typeof AuthenticatedReportsIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
+  '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
+  '/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
+  '/orders/mvr/single-order': typeof AuthenticatedOrdersMvrSingleOrderRoute
+  '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
+  '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
+  '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
+  '/_authenticated/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
+  '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
+  '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/_public/forgotPassword': typeof PublicForgotPasswordRoute
   '/_public/healthCheck': typeof PublicHealthCheckRoute
   '/_public/login': typeof PublicLoginRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
+  '/_authenticated/businesses/$id': typeof AuthenticatedBusinessesIdRoute
+  '/_authenticated/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/_authenticated/drivers/$id': typeof AuthenticatedDriversIdRoute
+  '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
+  '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute
+  '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
+  '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
+  '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
+  '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
+  '/_authenticated/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
+  '/_authenticated/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
+  '/_authenticated/orders/mvr/single-order': typeof AuthenticatedOrdersMvrSingleOrderRoute
+  '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
+  '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
+  '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/businesses'
+    | '/drivers'
+    | '/reports'
     | '/users'
     | '/forgotPassword'
     | '/healthCheck'
     | '/login'
+    | '/businesses/$id'
+    | '/businesses/add-business'
+    | '/drivers/$id'
+    | '/drivers/add-driver'
+    | '/orders/$id'
+    | '/reports/$id'
     | '/users/add-user'
+    | '/businesses/'
+    | '/drivers/'
+    | '/orders/'
+    | '/reports/'
     | '/users/'
+    | '/orders/business-risk-assessment/single-order'
+    | '/orders/mvr/multiple-orders'
+    | '/orders/mvr/single-order'
+    | '/orders/person-risk-assessment/single-order'
+    | '/orders/vin/single-order'
+    | '/reports/group/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/forgotPassword'
     | '/healthCheck'
     | '/login'
+    | '/businesses/$id'
+    | '/businesses/add-business'
+    | '/drivers/$id'
+    | '/drivers/add-driver'
+    | '/orders/$id'
+    | '/reports/$id'
     | '/users/add-user'
+    | '/businesses'
+    | '/drivers'
+    | '/orders'
+    | '/reports'
     | '/users'
+    | '/orders/business-risk-assessment/single-order'
+    | '/orders/mvr/multiple-orders'
+    | '/orders/mvr/single-order'
+    | '/orders/person-risk-assessment/single-order'
+    | '/orders/vin/single-order'
+    | '/reports/group/$id'
   id:
     | '__root__'
     | '/_authenticated'
     | '/_public'
+    | '/_authenticated/businesses'
+    | '/_authenticated/drivers'
+    | '/_authenticated/reports'
     | '/_authenticated/users'
     | '/_public/forgotPassword'
     | '/_public/healthCheck'
     | '/_public/login'
     | '/_authenticated/'
+    | '/_authenticated/businesses/$id'
+    | '/_authenticated/businesses/add-business'
+    | '/_authenticated/drivers/$id'
+    | '/_authenticated/drivers/add-driver'
+    | '/_authenticated/orders/$id'
+    | '/_authenticated/reports/$id'
     | '/_authenticated/users/add-user'
+    | '/_authenticated/businesses/'
+    | '/_authenticated/drivers/'
+    | '/_authenticated/orders/'
+    | '/_authenticated/reports/'
     | '/_authenticated/users/'
+    | '/_authenticated/orders/business-risk-assessment/single-order'
+    | '/_authenticated/orders/mvr/multiple-orders'
+    | '/_authenticated/orders/mvr/single-order'
+    | '/_authenticated/orders/person-risk-assessment/single-order'
+    | '/_authenticated/orders/vin/single-order'
+    | '/_authenticated/reports/group/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -160,6 +424,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/businesses': {
+      id: '/_authenticated/businesses'
+      path: '/businesses'
+      fullPath: '/businesses'
+      preLoaderRoute: typeof AuthenticatedBusinessesRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/drivers': {
+      id: '/_authenticated/drivers'
+      path: '/drivers'
+      fullPath: '/drivers'
+      preLoaderRoute: typeof AuthenticatedDriversRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports': {
+      id: '/_authenticated/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AuthenticatedReportsRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/users': {
       id: '/_authenticated/users'
       path: '/users'
@@ -188,6 +473,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicLoginRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_authenticated/businesses/': {
+      id: '/_authenticated/businesses/'
+      path: '/'
+      fullPath: '/businesses/'
+      preLoaderRoute: typeof AuthenticatedBusinessesIndexRouteImport
+      parentRoute: typeof AuthenticatedBusinessesRouteRoute
+    }
+    '/_authenticated/businesses/$id': {
+      id: '/_authenticated/businesses/$id'
+      path: '/$id'
+      fullPath: '/businesses/$id'
+      preLoaderRoute: typeof AuthenticatedBusinessesIdRouteImport
+      parentRoute: typeof AuthenticatedBusinessesRouteRoute
+    }
+    '/_authenticated/businesses/add-business': {
+      id: '/_authenticated/businesses/add-business'
+      path: '/add-business'
+      fullPath: '/businesses/add-business'
+      preLoaderRoute: typeof AuthenticatedBusinessesAddBusinessRouteImport
+      parentRoute: typeof AuthenticatedBusinessesRouteRoute
+    }
+    '/_authenticated/drivers/': {
+      id: '/_authenticated/drivers/'
+      path: '/'
+      fullPath: '/drivers/'
+      preLoaderRoute: typeof AuthenticatedDriversIndexRouteImport
+      parentRoute: typeof AuthenticatedDriversRouteRoute
+    }
+    '/_authenticated/drivers/$id': {
+      id: '/_authenticated/drivers/$id'
+      path: '/$id'
+      fullPath: '/drivers/$id'
+      preLoaderRoute: typeof AuthenticatedDriversIdRouteImport
+      parentRoute: typeof AuthenticatedDriversRouteRoute
+    }
+    '/_authenticated/drivers/add-driver': {
+      id: '/_authenticated/drivers/add-driver'
+      path: '/add-driver'
+      fullPath: '/drivers/add-driver'
+      preLoaderRoute: typeof AuthenticatedDriversAddDriverRouteImport
+      parentRoute: typeof AuthenticatedDriversRouteRoute
+    }
+    '/_authenticated/orders/': {
+      id: '/_authenticated/orders/'
+      path: '/orders'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AuthenticatedOrdersIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/$id': {
+      id: '/_authenticated/orders/$id'
+      path: '/orders/$id'
+      fullPath: '/orders/$id'
+      preLoaderRoute: typeof AuthenticatedOrdersIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports/': {
+      id: '/_authenticated/reports/'
+      path: '/'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AuthenticatedReportsIndexRouteImport
+      parentRoute: typeof AuthenticatedReportsRouteRoute
+    }
+    '/_authenticated/reports/$id': {
+      id: '/_authenticated/reports/$id'
+      path: '/$id'
+      fullPath: '/reports/$id'
+      preLoaderRoute: typeof AuthenticatedReportsIdRouteImport
+      parentRoute: typeof AuthenticatedReportsRouteRoute
+    }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
       path: '/'
@@ -202,8 +557,105 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersAddUserRouteImport
       parentRoute: typeof AuthenticatedUsersRouteRoute
     }
+    '/_authenticated/orders/business-risk-assessment/single-order': {
+      id: '/_authenticated/orders/business-risk-assessment/single-order'
+      path: '/orders/business-risk-assessment/single-order'
+      fullPath: '/orders/business-risk-assessment/single-order'
+      preLoaderRoute: typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/mvr/multiple-orders': {
+      id: '/_authenticated/orders/mvr/multiple-orders'
+      path: '/orders/mvr/multiple-orders'
+      fullPath: '/orders/mvr/multiple-orders'
+      preLoaderRoute: typeof AuthenticatedOrdersMvrMultipleOrdersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/mvr/single-order': {
+      id: '/_authenticated/orders/mvr/single-order'
+      path: '/orders/mvr/single-order'
+      fullPath: '/orders/mvr/single-order'
+      preLoaderRoute: typeof AuthenticatedOrdersMvrSingleOrderRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/person-risk-assessment/single-order': {
+      id: '/_authenticated/orders/person-risk-assessment/single-order'
+      path: '/orders/person-risk-assessment/single-order'
+      fullPath: '/orders/person-risk-assessment/single-order'
+      preLoaderRoute: typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders/vin/single-order': {
+      id: '/_authenticated/orders/vin/single-order'
+      path: '/orders/vin/single-order'
+      fullPath: '/orders/vin/single-order'
+      preLoaderRoute: typeof AuthenticatedOrdersVinSingleOrderRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports/group/$id': {
+      id: '/_authenticated/reports/group/$id'
+      path: '/group/$id'
+      fullPath: '/reports/group/$id'
+      preLoaderRoute: typeof AuthenticatedReportsGroupIdRouteImport
+      parentRoute: typeof AuthenticatedReportsRouteRoute
+    }
   }
 }
+
+interface AuthenticatedBusinessesRouteRouteChildren {
+  AuthenticatedBusinessesIdRoute: typeof AuthenticatedBusinessesIdRoute
+  AuthenticatedBusinessesAddBusinessRoute: typeof AuthenticatedBusinessesAddBusinessRoute
+  AuthenticatedBusinessesIndexRoute: typeof AuthenticatedBusinessesIndexRoute
+}
+
+const AuthenticatedBusinessesRouteRouteChildren: AuthenticatedBusinessesRouteRouteChildren =
+  {
+    AuthenticatedBusinessesIdRoute: AuthenticatedBusinessesIdRoute,
+    AuthenticatedBusinessesAddBusinessRoute:
+      AuthenticatedBusinessesAddBusinessRoute,
+    AuthenticatedBusinessesIndexRoute: AuthenticatedBusinessesIndexRoute,
+  }
+
+const AuthenticatedBusinessesRouteRouteWithChildren =
+  AuthenticatedBusinessesRouteRoute._addFileChildren(
+    AuthenticatedBusinessesRouteRouteChildren,
+  )
+
+interface AuthenticatedDriversRouteRouteChildren {
+  AuthenticatedDriversIdRoute: typeof AuthenticatedDriversIdRoute
+  AuthenticatedDriversAddDriverRoute: typeof AuthenticatedDriversAddDriverRoute
+  AuthenticatedDriversIndexRoute: typeof AuthenticatedDriversIndexRoute
+}
+
+const AuthenticatedDriversRouteRouteChildren: AuthenticatedDriversRouteRouteChildren =
+  {
+    AuthenticatedDriversIdRoute: AuthenticatedDriversIdRoute,
+    AuthenticatedDriversAddDriverRoute: AuthenticatedDriversAddDriverRoute,
+    AuthenticatedDriversIndexRoute: AuthenticatedDriversIndexRoute,
+  }
+
+const AuthenticatedDriversRouteRouteWithChildren =
+  AuthenticatedDriversRouteRoute._addFileChildren(
+    AuthenticatedDriversRouteRouteChildren,
+  )
+
+interface AuthenticatedReportsRouteRouteChildren {
+  AuthenticatedReportsIdRoute: typeof AuthenticatedReportsIdRoute
+  AuthenticatedReportsIndexRoute: typeof AuthenticatedReportsIndexRoute
+  AuthenticatedReportsGroupIdRoute: typeof AuthenticatedReportsGroupIdRoute
+}
+
+const AuthenticatedReportsRouteRouteChildren: AuthenticatedReportsRouteRouteChildren =
+  {
+    AuthenticatedReportsIdRoute: AuthenticatedReportsIdRoute,
+    AuthenticatedReportsIndexRoute: AuthenticatedReportsIndexRoute,
+    AuthenticatedReportsGroupIdRoute: AuthenticatedReportsGroupIdRoute,
+  }
+
+const AuthenticatedReportsRouteRouteWithChildren =
+  AuthenticatedReportsRouteRoute._addFileChildren(
+    AuthenticatedReportsRouteRouteChildren,
+  )
 
 interface AuthenticatedUsersRouteRouteChildren {
   AuthenticatedUsersAddUserRoute: typeof AuthenticatedUsersAddUserRoute
@@ -222,13 +674,39 @@ const AuthenticatedUsersRouteRouteWithChildren =
   )
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedBusinessesRouteRoute: typeof AuthenticatedBusinessesRouteRouteWithChildren
+  AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
+  AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedOrdersIdRoute: typeof AuthenticatedOrdersIdRoute
+  AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
+  AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute: typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
+  AuthenticatedOrdersMvrMultipleOrdersRoute: typeof AuthenticatedOrdersMvrMultipleOrdersRoute
+  AuthenticatedOrdersMvrSingleOrderRoute: typeof AuthenticatedOrdersMvrSingleOrderRoute
+  AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute: typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
+  AuthenticatedOrdersVinSingleOrderRoute: typeof AuthenticatedOrdersVinSingleOrderRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedBusinessesRouteRoute:
+    AuthenticatedBusinessesRouteRouteWithChildren,
+  AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
+  AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedOrdersIdRoute: AuthenticatedOrdersIdRoute,
+  AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,
+  AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute:
+    AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute,
+  AuthenticatedOrdersMvrMultipleOrdersRoute:
+    AuthenticatedOrdersMvrMultipleOrdersRoute,
+  AuthenticatedOrdersMvrSingleOrderRoute:
+    AuthenticatedOrdersMvrSingleOrderRoute,
+  AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute:
+    AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute,
+  AuthenticatedOrdersVinSingleOrderRoute:
+    AuthenticatedOrdersVinSingleOrderRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -8,8 +8,15 @@ export type Queue = PgBoss;
 
 /** Fulfilment of one order (modules/orders/orders.jobs.ts). */
 export const FULFIL_ORDER_JOB = 'fulfil-order';
-/** Transient provider errors are retried 5 times: after ~2, 4, 8, 16, 32 s (capped at 5 minutes). */
-export const FULFIL_ORDER_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
+/**
+ * Transient provider errors are retried 5 times: after ~2, 4, 8, 16, 32 s (capped at 5 minutes).
+ * The worker sends a heartbeat every 15 s while it holds a job: a job whose process died (crash,
+ * SIGKILL) stops beating and is retried within about a minute, not after pg-boss's default
+ * 15-minute expiry.
+ */
+export const FULFIL_ORDER_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 30 } as const;
+/** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
+const SUPERVISE_INTERVAL_SECONDS = 15;
 
 /**
  * Lets pg-boss write a job with the caller's transaction, so the job commits (or not) with the rows
@@ -21,8 +28,8 @@ export const inTransaction = (tx: Executor) => fromDrizzle(tx as never, sql);
 export async function startQueue(handle: DatabaseHandle, log: (error: Error) => void): Promise<Queue> {
   const boss =
     handle.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(handle.pglite! as never), backend: 'pglite' } as never)
-      : new PgBoss({ connectionString: handle.connectionString!, max: 4 });
+      ? new PgBoss({ db: fromPglite(handle.pglite! as never), backend: 'pglite', superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS } as never)
+      : new PgBoss({ connectionString: handle.connectionString!, max: 4, superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS });
   boss.on('error', log);
   await boss.start();
   await boss.createQueue(FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY);

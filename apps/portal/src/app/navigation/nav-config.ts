@@ -23,10 +23,10 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/', icon: IconHome, built: true },
-  { label: 'Orders', to: '/orders', icon: IconClipboardList, built: false, plugin: 'orders', ability: { action: 'view', subject: 'Order' } },
-  { label: 'Drivers', to: '/drivers', icon: IconSteeringWheel, built: false, ability: { action: 'view', subject: 'Driver' } },
-  { label: 'Businesses', to: '/businesses', icon: IconBuildingSkyscraper, built: false, plugin: 'businesses', ability: { action: 'view', subject: 'Business' } },
-  { label: 'Reports', to: '/reports', icon: IconFileText, built: false, ability: { action: 'view', subject: 'Reports' } },
+  { label: 'Orders', to: '/orders', icon: IconClipboardList, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Order' } },
+  { label: 'Drivers', to: '/drivers', icon: IconSteeringWheel, built: true, ability: { action: 'view', subject: 'Driver' } },
+  { label: 'Businesses', to: '/businesses', icon: IconBuildingSkyscraper, built: true, plugin: 'businesses', ability: { action: 'view', subject: 'Business' } },
+  { label: 'Reports', to: '/reports', icon: IconFileText, built: true, ability: { action: 'view', subject: 'Reports' } },
   { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: false, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
   { label: 'Scores', to: '/scores', icon: IconChartBar, built: false, plugin: 'dot-scores', ability: { action: 'view', subject: 'Scores' } },
   { label: 'Downloads', to: '/downloads', icon: IconDownload, built: false, plugin: 'downloads', ability: { action: 'view', subject: 'Order' } },

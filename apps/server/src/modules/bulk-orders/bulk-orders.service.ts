@@ -27,13 +27,6 @@ export const BULK_UPLOAD_SOURCE = 'BULK_UPLOAD';
 /** pg-boss writes a batch of jobs as one JSON parameter; a few thousand at a time keeps it modest. */
 const JOBS_PER_INSERT = 2_000;
 const MAX_FILE_NAME_LENGTH = 200;
-/**
- * The worker heartbeats a running job; one that misses its heartbeat (its process was killed) is
- * retried at pg-boss's next supervision pass. Without it a job caught mid-fulfilment by a crash
- * stays "active" for pg-boss's default expiry of 15 minutes before anyone retries it. The retry is
- * safe: the provider is called with the order id as idempotency key (orders.jobs.ts).
- */
-export const BULK_JOB_HEARTBEAT_SECONDS = 30;
 
 export interface UploadedSheet {
   fileName: string;
@@ -187,7 +180,7 @@ export class BulkOrdersService {
       await repo.insertOrders(tx, orderRows);
       await repo.insertEvents(tx, eventRows);
       for (let start = 0; start < orderRows.length; start += JOBS_PER_INSERT) {
-        const jobs = orderRows.slice(start, start + JOBS_PER_INSERT).map((order) => ({ data: { orderId: order.id!, companyId } satisfies FulfilOrderJob, ...FULFIL_ORDER_RETRY, heartbeatSeconds: BULK_JOB_HEARTBEAT_SECONDS }));
+        const jobs = orderRows.slice(start, start + JOBS_PER_INSERT).map((order) => ({ data: { orderId: order.id!, companyId } satisfies FulfilOrderJob, ...FULFIL_ORDER_RETRY }));
         await queue.insert(FULFIL_ORDER_JOB, jobs, { db: inTransaction(tx) });
       }
     });
