@@ -15,6 +15,11 @@ export const FULFIL_ORDER_JOB = 'fulfil-order';
  * 15-minute expiry.
  */
 export const FULFIL_ORDER_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 30 } as const;
+/**
+ * Orders placed one at a time jump ahead of a bulk sheet's (priority 0): someone is usually
+ * waiting on the order page for a single order, while a sheet of thousands is watched as a whole.
+ */
+export const SINGLE_ORDER_PRIORITY = 1;
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
 

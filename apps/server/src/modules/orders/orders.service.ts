@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors.ts';
-import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, type Queue } from '../../jobs/queue.ts';
+import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, SINGLE_ORDER_PRIORITY, type Queue } from '../../jobs/queue.ts';
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import { renderMvrPdf, renderMvrText, type MvrReportFormat } from '../../documents/mvr-report.ts';
@@ -176,7 +176,7 @@ export class OrdersService {
       });
       await repo.insertEvent(tx, { companyId, orderId: id, type: 'CREATED', toStatus: 'New', actorId: principal.userId, message: `Ordered by ${principal.firstName} ${principal.lastName}` });
       const job: FulfilOrderJob = { orderId: id, companyId };
-      await queue.send(FULFIL_ORDER_JOB, job, { ...FULFIL_ORDER_RETRY, db: inTransaction(tx) });
+      await queue.send(FULFIL_ORDER_JOB, job, { ...FULFIL_ORDER_RETRY, priority: SINGLE_ORDER_PRIORITY, db: inTransaction(tx) });
     });
     return toOrder((await repo.findOrder(this.db, companyId, id))!);
   }
