@@ -2,7 +2,7 @@
 import { queryOptions, useIsMutating, useSuspenseQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { api } from '../../../lib/http.ts';
-import { isPending, PENDING_POLL_MS } from '../order-labels.ts';
+import { isPending, PENDING_POLL_MS } from '../../../lib/order-labels.ts';
 import { ordersQueryKeys } from './get-orders.ts';
 import { setReviewedMutationKey } from './set-order-reviewed.ts';
 

@@ -1,6 +1,6 @@
 import { Badge, Loader } from '@mantine/core';
 import type { OrderStatus, Outcome } from '@clearlane/contract/orders';
-import { isPending, ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, OUTCOME_COLORS, OUTCOME_LABELS } from '../order-labels.ts';
+import { isPending, ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, OUTCOME_COLORS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (

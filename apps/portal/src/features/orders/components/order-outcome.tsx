@@ -3,7 +3,7 @@
 import { Badge, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import type { OrderDetail } from '@clearlane/contract/orders';
-import { isPending, OUTCOME_MEANINGS } from '../order-labels.ts';
+import { isPending, OUTCOME_MEANINGS } from '../../../lib/order-labels.ts';
 import { OutcomeBadge } from './order-badges.tsx';
 
 type RuleResult = NonNullable<OrderDetail['adjudication']>['results'][number];

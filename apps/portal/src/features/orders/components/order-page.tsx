@@ -7,7 +7,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { Can } from '../../../lib/ability.tsx';
 import { useOrder } from '../api/get-order.ts';
-import { isPending, ORDER_TYPE_LABELS, PLACE_ORDER_PATHS } from '../order-labels.ts';
+import { isPending, ORDER_TYPE_LABELS, PLACE_ORDER_PATHS } from '../../../lib/order-labels.ts';
 import { formatDateTime } from './format.ts';
 import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
 import { OrderInputSection } from './order-input.tsx';

@@ -3,7 +3,7 @@
 import { Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { OrderStatus } from '@clearlane/contract/orders';
-import { ORDER_STEPS } from '../order-labels.ts';
+import { ORDER_STEPS } from '../../../lib/order-labels.ts';
 
 const STEP_HINTS: Record<(typeof ORDER_STEPS)[number], string> = {
   New: 'Placed, waiting to be sent',

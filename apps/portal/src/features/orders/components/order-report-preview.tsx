@@ -9,7 +9,7 @@ import type { BusinessRiskAssessment, PersonRiskAssessment, RiskFinding, RiskLev
 import type { OrderDetail } from '@clearlane/contract/orders';
 import type { ViolationReport } from '@clearlane/contract/reports';
 import { REPORT_KIND_OF_TYPE, useOrderReport } from '../api/get-order-report.ts';
-import { OUTCOME_MEANINGS } from '../order-labels.ts';
+import { OUTCOME_MEANINGS } from '../../../lib/order-labels.ts';
 import { formatDate, humanize } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
 

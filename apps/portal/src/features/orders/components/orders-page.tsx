@@ -13,7 +13,7 @@ import type { Order } from '@clearlane/contract/orders';
 import { Can } from '../../../lib/ability.tsx';
 import { useOrders } from '../api/get-orders.ts';
 import { useTags } from '../api/get-tags.ts';
-import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../order-labels.ts';
+import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import {
   DEFAULT_ORDERS_SORT, hasOrderFilters, isReviewedOf, ORDER_FILTER_KEYS, ORDER_STATUS_OPTIONS, ORDER_TYPE_OPTIONS, ORDERS_PAGE_SIZES, ordersQueryOf,
   OUTCOME_OPTIONS, reviewedChoiceOf, type OrderSortKey, type OrdersSearch, type ReviewedChoice,

@@ -3,7 +3,9 @@
 import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleDashed, IconQuestionMark, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { OUTCOME_LABELS, humanize, type Outcome } from './format.ts';
+import type { Outcome } from '@clearlane/contract/orders';
+import { OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { humanize } from './format.ts';
 
 // Mantine's orange-9 gives white text 4.3:1, under AA's 4.5:1; this amber gives 6.5:1.
 const AMBER = '#a14000';

@@ -1,6 +1,7 @@
-// How report pages write dates, names of report types and outcomes. A violation or title date is a
-// calendar date ("2024-12-23", no time zone); orderedAt / completedAt are instants.
-import type { ReportSummary, ReportType } from '@clearlane/contract/reports';
+// How report pages write dates and names of report types (outcomes are named in lib/order-labels.ts).
+// A violation or title date is a calendar date ("2024-12-23", no time zone); orderedAt / completedAt
+// are instants.
+import type { ReportType } from '@clearlane/contract/reports';
 
 const calendarDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -24,16 +25,6 @@ export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
   PersonRiskAssessment: 'Person risk assessment',
   BusinessRiskAssessment: 'Business risk assessment',
   DriverActivityReport: 'Driver activity report',
-};
-
-export type Outcome = NonNullable<ReportSummary['outcome']>;
-
-export const OUTCOME_LABELS: Record<Outcome, string> = {
-  Pass: 'Pass',
-  Fail: 'Fail',
-  Indeterminate: 'Indeterminate',
-  NoResults: 'No results',
-  NotFulfilled: 'Not fulfilled',
 };
 
 /** "CIVIL_JUDGMENT" → "Civil judgment": provider codes read as words. */

@@ -8,11 +8,13 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { useMemo, useState } from 'react';
+import type { Outcome } from '@clearlane/contract/orders';
 import type { ReportGroup } from '@clearlane/contract/reports';
 import { useReportGroup } from '../api/get-report-group.ts';
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
-import { formatDateTime, OUTCOME_LABELS, plural, wholeNumber, type Outcome } from './format.ts';
+import { OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { formatDateTime, plural, wholeNumber } from './format.ts';
 import { groupProgress, STATUS_ORDER } from './group-progress.ts';
 
 const routeApi = getRouteApi('/_authenticated/reports/group/$id');

@@ -1,5 +1,7 @@
-// How the portal names and colours order types, statuses and outcomes. Colours are shade 7–9 so
-// white text on them passes WCAG AA; every badge also says its value in words (never colour alone).
+// How the portal names and colours order types, statuses, outcomes and reports: one vocabulary for
+// the orders, drivers and businesses pages (features may not import each other, so it lives here).
+// Colours are shade 7–9 so white text on them passes WCAG AA; every badge also says its value in
+// words (never colour alone).
 import type { OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
 
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
@@ -8,6 +10,15 @@ export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   PERSON_RISK_ASSESSMENT: 'Person risk assessment',
   BUSINESS_RISK_INFORM_REPORT: 'Business risk report',
   VIN_REPORT: 'Vehicle (VIN) report',
+};
+
+/** The report an order of each type produces, as its detail page names it. */
+export const REPORT_LABELS: Record<OrderType, string> = {
+  MVR: 'Motor vehicle record',
+  MVR_WITH_ADJUDICATION: 'Motor vehicle record',
+  PERSON_RISK_ASSESSMENT: 'Person risk assessment',
+  BUSINESS_RISK_INFORM_REPORT: 'Business risk assessment',
+  VIN_REPORT: 'Vehicle report',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
