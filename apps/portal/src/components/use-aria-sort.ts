@@ -1,3 +1,4 @@
+// Shared by every page with a sortable mantine-datatable (users, orders, reports, drivers, businesses, bulk orders).
 import { useEffect, type RefObject } from 'react';
 
 export interface AriaSortColumn {

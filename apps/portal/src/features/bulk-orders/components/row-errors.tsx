@@ -7,7 +7,7 @@ import 'mantine-datatable/styles.css';
 import { forwardRef, useMemo, useRef, useState } from 'react';
 import type { BulkRowError } from '@clearlane/contract/bulk-orders';
 import { formatCount, rowErrorSummary, sentence } from './format.ts';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const PAGE_SIZES = [25, 50, 100];
 type ErrorRecord = BulkRowError & { key: string };

@@ -12,7 +12,7 @@ import type { Page } from '@clearlane/contract/pagination';
 import { useBusinessOrders, type BusinessOrdersQuery } from '../api/get-business-orders.ts';
 import { dateTime } from './format.ts';
 import { ORDER_STATUS_COLORS, ORDER_TYPE_LABELS, OUTCOME_COLORS, OUTCOME_LABELS, REPORT_LABELS } from '../../../lib/order-labels.ts';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const PAGE_SIZE = 10;
 type Direction = 'asc' | 'desc';

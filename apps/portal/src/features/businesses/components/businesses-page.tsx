@@ -13,7 +13,7 @@ import { useUserContext } from '../../../lib/current-user.ts';
 import { useBusinesses } from '../api/get-businesses.ts';
 import { BUSINESSES_PAGE_SIZES, businessesQueryOf, STATE_CODES, type BusinessSortKey, type BusinessesSearch } from '../businesses-search.ts';
 import { date, dateTime, einOf } from './format.ts';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const routeApi = getRouteApi('/_authenticated/businesses/');
 

@@ -13,7 +13,7 @@ import { useUserContext } from '../../../lib/current-user.ts';
 import { useDrivers } from '../api/get-drivers.ts';
 import { DRIVERS_PAGE_SIZES, driversQueryOf, STATE_CODES, type DriverSortKey, type DriversSearch } from '../drivers-search.ts';
 import { date, dateTime, formatBirthDate } from './format.ts';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const routeApi = getRouteApi('/_authenticated/drivers/');
 

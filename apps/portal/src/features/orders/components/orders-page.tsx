@@ -21,7 +21,7 @@ import {
 import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
 import { formatDateTime, preciseTimeFormat } from './format.ts';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const routeApi = getRouteApi('/_authenticated/orders/');
 

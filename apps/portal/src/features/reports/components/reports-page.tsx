@@ -13,7 +13,7 @@ import { REPORT_TYPE_OPTIONS, REPORTS_PAGE_SIZES, reportsQueryOf, type ReportSor
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { dateTime, REPORT_TYPE_LABELS } from './format.ts';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const routeApi = getRouteApi('/_authenticated/reports/');
 

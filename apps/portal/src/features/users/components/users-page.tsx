@@ -12,7 +12,7 @@ import { useUserContext } from '../../../lib/current-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { ROLE_OPTIONS, STATUS_OPTIONS, USERS_PAGE_SIZES, usersQueryOf, type UserSortKey, type UsersSearch } from '../users-search.ts';
 import { ResendInviteButton } from './resend-invite-button.tsx';
-import { useAriaSort } from './use-aria-sort.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 import { STATUS_LABELS, UserStatusBadge } from './user-status-badge.tsx';
 
 const routeApi = getRouteApi('/_authenticated/users/');
