@@ -1,8 +1,10 @@
 // Placing orders in the portal: an Agent orders an adjudicated MVR for a driver typed in (California,
-// licence ending in 3: a DUI in the sandbox) and lands on the new order; a VIN with a wrong check
+// licence ending in 3: a DUI in the sandbox), lands on the new order and sees it end in Fail with the
+// deciding rule, then downloads both PDFs; a VIN with a wrong check
 // digit is refused with the reason before any order exists, then the corrected VIN is ordered; a
 // person risk assessment for a driver picked by the link and a business risk report for a business
 // found by search are placed; a Viewer gets "Not Authorized".
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_USERS, expect, signInApi, test, tenantUrl } from './fixtures.ts';
 import { expectAccessible, signInUi, snap } from './support/portal.ts';
@@ -35,7 +37,7 @@ async function chooseOption(page: Page, label: RegExp, search: string, option: s
   await page.getByRole('option', { name: option }).click();
 }
 
-test('an Agent orders an MVR for a typed-in driver with auto-adjudication and lands on the order', async ({ page, request }) => {
+test('an Agent orders an MVR for a typed-in driver with auto-adjudication, sees it fail with the deciding rule and downloads both PDFs', async ({ page, request }) => {
   test.slow(); // it also waits for the sandbox to answer and the rules to judge
   const headers = await bearer(request, DEMO_USERS.agent);
   const lastName = uniqueName('Major');
@@ -89,6 +91,20 @@ test('an Agent orders an MVR for a typed-in driver with auto-adjudication and la
   await expect
     .poll(async () => (await (await request.get(`/api/v1/orders/${order.id}`, { headers })).json()).outcome, { timeout: 30_000, message: 'the MVR to be adjudicated' })
     .toBe('Fail');
+  // The order page the Agent landed on follows the order by itself: Fail, the deciding rule, both PDFs.
+  const outcome = page.getByRole('region', { name: 'Outcome' });
+  await expect(outcome).toContainText('Failed: No major violation in the last 5 years.', { timeout: 30_000 });
+  const deciding = outcome.getByRole('row').filter({ hasText: 'Deciding rule' });
+  await expect(deciding).toHaveCount(1);
+  await expect(deciding).toContainText('No major violation in the last 5 years');
+  for (const [button, fileName] of [['Full MVR Report (Standard)', /standard\.pdf$/], ['Full MVR Report (Condensed)', /condensed\.pdf$/]] as const) {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(fileName);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }
 });
 
 test('a VIN with a wrong check digit is refused before any order exists; the corrected VIN is ordered', async ({ page, request }) => {
