@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useBusiness } from '../api/get-business.ts';
-import { BusinessOrders } from './business-orders.tsx';
+import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { dateTime, einOf } from './format.ts';
 
 const routeApi = getRouteApi('/_authenticated/businesses/$id');
@@ -114,8 +114,10 @@ export function BusinessPage() {
       </Paper>
 
       <Can I="view" a="Order">
-        <BusinessOrders
-          businessId={business.id}
+        <SubjectOrders
+          subject={{ businessId: business.id }}
+          subjectNoun="business"
+          reportsDescription="The completed orders of this business: their risk assessments."
           mayViewReports={ability.can('view', 'Reports')}
           orderAction={
             mayOrder && (

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useDriver } from '../api/get-driver.ts';
-import { DriverOrders } from './driver-orders.tsx';
+import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatBirthDate } from './format.ts';
 
@@ -146,8 +146,10 @@ export function DriverPage() {
       </Paper>
 
       <Can I="view" a="Order">
-        <DriverOrders
-          personId={driver.id}
+        <SubjectOrders
+          subject={{ personId: driver.id }}
+          subjectNoun="driver"
+          reportsDescription="The completed orders of this driver: their records and assessments."
           mayViewReports={ability.can('view', 'Reports')}
           orderAction={
             mayOrder && (

@@ -1,6 +1,7 @@
-// The orders and reports of one driver, on the driver's page: every order (type, status, outcome,
+// The orders and reports of one driver or business, on its page: every order (type, status, outcome,
 // when), and the completed ones as reports. Sort and page are local to the tables: the page's URL
-// names the driver, and a reload starts from the newest orders, which is what a reader wants.
+// names the subject, and a reload starts from the newest orders, which is what a reader wants.
+// Shared by the drivers and businesses features, which differ only in whose orders and a few words.
 import { Alert, Anchor, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileAnalytics, IconReceipt } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -9,12 +10,12 @@ import 'mantine-datatable/styles.css';
 import { useRef, useState, type ReactNode } from 'react';
 import type { Order, OrderSortField } from '@clearlane/contract/orders';
 import type { Page } from '@clearlane/contract/pagination';
-import { useDriverOrders, type DriverOrdersQuery } from '../api/get-driver-orders.ts';
-import { dateTime } from './format.ts';
-import { ORDER_STATUS_COLORS, ORDER_TYPE_LABELS, OUTCOME_COLORS, OUTCOME_LABELS, REPORT_LABELS } from '../../../lib/order-labels.ts';
-import { useAriaSort } from '../../../components/use-aria-sort.ts';
+import { ORDER_STATUS_COLORS, ORDER_TYPE_LABELS, OUTCOME_COLORS, OUTCOME_LABELS, REPORT_LABELS } from '../../lib/order-labels.ts';
+import { useAriaSort } from '../use-aria-sort.ts';
+import { useSubjectOrders, type OrderSubject, type SubjectOrdersQuery } from './get-subject-orders.ts';
 
 const PAGE_SIZE = 10;
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 type Direction = 'asc' | 'desc';
 
 function StatusBadge({ order }: { order: Order }) {
@@ -150,10 +151,10 @@ function Section({ id, title, description, children }: { id: string; title: stri
 }
 
 /** Local sort and page of one table, as the API's query. */
-function useTableQuery(personId: string, initialSort: `${OrderSortField},${Direction}`, status?: 'Complete') {
+function useTableQuery(subject: OrderSubject, initialSort: `${OrderSortField},${Direction}`, status?: 'Complete') {
   const [sort, setSort] = useState(initialSort);
   const [page, setPage] = useState(0);
-  const query: DriverOrdersQuery = { personId, page, size: PAGE_SIZE, sort, ...(status ? { status } : {}) };
+  const query: SubjectOrdersQuery = { ...subject, page, size: PAGE_SIZE, sort, ...(status ? { status } : {}) };
   const [field, direction] = sort.split(',') as [OrderSortField, Direction];
   return {
     query,
@@ -167,12 +168,23 @@ function useTableQuery(personId: string, initialSort: `${OrderSortField},${Direc
   };
 }
 
-export function DriverOrders({ personId, mayViewReports, orderAction }: { personId: string; mayViewReports: boolean; orderAction: ReactNode }) {
+export interface SubjectOrdersProps {
+  subject: OrderSubject;
+  /** What the subject is called in the texts and heading ids: "driver", "business". */
+  subjectNoun: string;
+  /** What the Reports section says its reports are. */
+  reportsDescription: string;
+  mayViewReports: boolean;
+  /** Offered when there are no orders yet, e.g. a link to order a report for the subject. */
+  orderAction: ReactNode;
+}
+
+export function SubjectOrders({ subject, subjectNoun, reportsDescription, mayViewReports, orderAction }: SubjectOrdersProps) {
   const navigate = useNavigate();
-  const orders = useTableQuery(personId, 'createdAt,desc');
-  const reports = useTableQuery(personId, 'completedAt,desc', 'Complete');
-  const ordersResult = useDriverOrders(orders.query);
-  const reportsResult = useDriverOrders(reports.query, mayViewReports);
+  const orders = useTableQuery(subject, 'createdAt,desc');
+  const reports = useTableQuery(subject, 'completedAt,desc', 'Complete');
+  const ordersResult = useSubjectOrders(orders.query);
+  const reportsResult = useSubjectOrders(reports.query, mayViewReports);
 
   const orderColumns: DataTableColumn<Order>[] = [
     {
@@ -242,7 +254,7 @@ export function DriverOrders({ personId, mayViewReports, orderAction }: { person
 
   return (
     <>
-      <Section id="driver-orders-heading" title="Orders" description="Every report ordered for this driver, newest first. Open an order to follow it.">
+      <Section id={`${subjectNoun}-orders-heading`} title="Orders" description={`Every report ordered for this ${subjectNoun}, newest first. Open an order to follow it.`}>
         {ordersResult.error && !ordersResult.data ? (
           <LoadError what="orders" error={ordersResult.error} retry={() => void ordersResult.refetch()} />
         ) : !ordersResult.data ? (
@@ -252,7 +264,7 @@ export function DriverOrders({ personId, mayViewReports, orderAction }: { person
             icon={<IconReceipt size={24} aria-hidden />}
             withIndicatorBackground
             title="No orders yet"
-            description="Orders placed for this driver appear here."
+            description={`Orders placed for this ${subjectNoun} appear here.`}
           >
             {orderAction && <EmptyState.Actions>{orderAction}</EmptyState.Actions>}
           </EmptyState>
@@ -272,7 +284,7 @@ export function DriverOrders({ personId, mayViewReports, orderAction }: { person
       </Section>
 
       {mayViewReports && (
-        <Section id="driver-reports-heading" title="Reports" description="The completed orders of this driver: their records and assessments.">
+        <Section id={`${subjectNoun}-reports-heading`} title="Reports" description={reportsDescription}>
           {reportsResult.error && !reportsResult.data ? (
             <LoadError what="reports" error={reportsResult.error} retry={() => void reportsResult.refetch()} />
           ) : !reportsResult.data ? (
@@ -282,7 +294,7 @@ export function DriverOrders({ personId, mayViewReports, orderAction }: { person
               icon={<IconFileAnalytics size={24} aria-hidden />}
               withIndicatorBackground
               title="No reports yet"
-              description="A report appears here as soon as one of this driver's orders completes."
+              description={`A report appears here as soon as one of this ${subjectNoun}'s orders completes.`}
             />
           ) : (
             <OrdersTable
