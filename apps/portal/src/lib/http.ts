@@ -1,6 +1,7 @@
-// The HTTP client of every API call: bearer id token, JSON, problem errors, and the retry policy
-// of SPEC.md §7 (retryable statuses once for non-mutating methods, never for mutations).
+// The HTTP client of every API call: bearer id token, JSON or a file (blob), problem errors, and the
+// retry policy of SPEC.md §7 (retryable statuses once for non-mutating methods, never for mutations).
 import { ApiError, NetworkError, problemFrom } from './api-error.ts';
+import { fileNameFromContentDisposition } from './content-disposition.ts';
 import { httpRetriesFor } from './retry.ts';
 
 export type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
@@ -59,8 +60,11 @@ async function send(url: string, options: RequestOptions, token: string | null):
   }
 }
 
-/** Calls the API and returns its JSON (or undefined for 204); throws ApiError or NetworkError. */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a request with the bearer token (one forced refresh on 401) and the retry policy, and
+ * answers the successful response unread; a refusal is thrown as the problem's ApiError.
+ */
+async function exchange(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query, options.baseUrl);
   let token = options.anonymous || !deps ? null : await deps.idToken();
@@ -82,9 +86,37 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await send(url, options, token);
   }
   if (!response.ok) throw await problemFrom(response);
+  return response;
+}
+
+/** Calls the API and returns its JSON (or undefined for 204); throws ApiError or NetworkError. */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await exchange(path, options);
   if (response.status === 204) return undefined as T;
   const type = response.headers.get('content-type') ?? '';
   return (type.includes('json') ? await response.json() : await response.text()) as T;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+export interface FileRequestOptions extends Omit<RequestOptions, 'body' | 'method'> {
+  /** The media type wanted: for some endpoints (the MVR report) it picks the document. */
+  accept: string;
+  /** The name to save under when the answer has no usable Content-Disposition. */
+  fallbackFileName: string;
+}
+
+/**
+ * GETs a document (PDF, text, sheet) as a file: the body as a Blob, never decoded as text (that
+ * would corrupt a PDF), named by Content-Disposition. Token, retries and problem errors are those
+ * of every other call, so a refused download shows the server's words.
+ */
+export async function requestFile(path: string, { accept, fallbackFileName, ...options }: FileRequestOptions): Promise<DownloadedFile> {
+  const response = await exchange(path, { ...options, method: 'GET', headers: { ...options.headers, accept } });
+  return { blob: await response.blob(), fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackFileName };
 }
 
 export const api = {
@@ -93,6 +125,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'DELETE', body }),
+  /** A document as a file (see requestFile). */
+  file: (path: string, options: FileRequestOptions) => requestFile(path, options),
 };
 
 export { ApiError, NetworkError };

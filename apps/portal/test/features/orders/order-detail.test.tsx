@@ -11,12 +11,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { theme } from '../../../src/app/theme.ts';
 import * as toasts from '../../../src/app/toasts/notify.ts';
-import { fetchMvrReport, fileNameOf } from '../../../src/features/orders/api/download-mvr-report.ts';
 import { OrderOutcome } from '../../../src/features/orders/components/order-outcome.tsx';
 import { showsOutcome } from '../../../src/features/orders/components/order-page.tsx';
 import { OrderTimeline } from '../../../src/features/orders/components/order-timeline.tsx';
 import { ReviewedSwitch } from '../../../src/features/orders/components/reviewed-switch.tsx';
 import { AbilityProvider } from '../../../src/lib/ability.tsx';
+import { fileNameFromContentDisposition as fileNameOf } from '../../../src/lib/content-disposition.ts';
+import { fetchMvrReport } from '../../../src/lib/download.ts';
 import { configureHttp } from '../../../src/lib/http.ts';
 import { testUser } from '../../fixtures.ts';
 
@@ -173,16 +174,20 @@ describe('MVR documents', () => {
   it('are fetched as files with the name the server gives them', async () => {
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0xff, 0x00]);
     const fetch = vi.fn(async () => new Response(pdf, { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="mvr-${ORDER_ID}-condensed.pdf"` } }));
-    vi.stubGlobal('fetch', fetch);
+    configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as typeof globalThis.fetch });
     const file = await fetchMvrReport(ORDER_ID, 'condensed');
-    expect(fetch).toHaveBeenCalledWith(`/api/v1/orders/${ORDER_ID}/mvr/report?format=MVR_CONDENSED_REPORT`, { headers: { accept: 'application/pdf' } });
+    expect(fetch).toHaveBeenCalledWith(
+      `/api/v1/orders/${ORDER_ID}/mvr/report?format=MVR_CONDENSED_REPORT`,
+      expect.objectContaining({ method: 'GET', headers: { accept: 'application/pdf', authorization: 'Bearer token' } }),
+    );
     expect(file.fileName).toBe(`mvr-${ORDER_ID}-condensed.pdf`);
     // Bytes arrive unchanged (a text read would have mangled 0xff).
     expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(pdf);
   });
 
   it('a refusal is a problem with the server’s words', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ status: 409, code: 'ReportNotReady', detail: 'The report is not ready: the order is Ordered.' }, { status: 409 })));
+    const fetch = vi.fn(async () => Response.json({ status: 409, code: 'ReportNotReady', detail: 'The report is not ready: the order is Ordered.' }, { status: 409 }));
+    configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as typeof globalThis.fetch });
     await expect(fetchMvrReport(ORDER_ID, 'standard')).rejects.toThrow('The report is not ready: the order is Ordered.');
   });
 

@@ -1,15 +1,15 @@
-// MVR documents are fetched as blobs with the bearer token and the Accept header that picks the
-// document; the file is named as the server says (Content-Disposition), never with a path.
+// MVR documents (the report page's downloads, lib/download.ts) are fetched as blobs with the bearer
+// token and the Accept header that picks the document; the file is named as the server says
+// (Content-Disposition), never with a path.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-vi.mock('../../../src/lib/auth.ts', () => ({ session: { getSession: vi.fn() } }));
-
-const { session } = await import('../../../src/lib/auth.ts');
-const { downloadMvrReport, fileNameFromContentDisposition } = await import('../../../src/features/reports/api/download-mvr-report.ts');
-const { ApiError } = await import('../../../src/lib/api-error.ts');
+import { ApiError } from '../../../src/lib/api-error.ts';
+import { fileNameFromContentDisposition } from '../../../src/lib/content-disposition.ts';
+import { fetchMvrReport as downloadMvrReport } from '../../../src/lib/download.ts';
+import { configureHttp } from '../../../src/lib/http.ts';
 
 const ORDER_ID = '01a2075f-4a38-72f6-965c-ffc1fc4756a5';
-const getSession = vi.mocked(session.getSession);
+// The HTTP client's token source, as lib/auth.ts wires it to the session.
+const getSession = vi.fn(async (_options?: { forceRefresh?: boolean }) => ({ idToken: 'id-token-1' }) as { idToken: string } | null);
 
 describe('fileNameFromContentDisposition', () => {
   it('reads quoted, bare and RFC 5987 names', () => {
@@ -34,7 +34,8 @@ describe('downloadMvrReport', () => {
     fetchMock.mockReset();
     vi.stubGlobal('fetch', fetchMock);
     getSession.mockReset();
-    getSession.mockResolvedValue({ idToken: 'id-token-1', accessToken: 'a', claims: {} as never });
+    getSession.mockResolvedValue({ idToken: 'id-token-1' });
+    configureHttp({ idToken: async (options) => (await getSession(options))?.idToken ?? null, onUnauthenticated: () => {} });
   });
 
   it('asks for the condensed PDF with the bearer token and names the file from the answer', async () => {
@@ -58,7 +59,7 @@ describe('downloadMvrReport', () => {
   });
 
   it('refreshes the token once on 401, then uses the new one', async () => {
-    getSession.mockResolvedValueOnce({ idToken: 'stale', accessToken: 'a', claims: {} as never }).mockResolvedValueOnce({ idToken: 'fresh', accessToken: 'a', claims: {} as never });
+    getSession.mockResolvedValueOnce({ idToken: 'stale' }).mockResolvedValueOnce({ idToken: 'fresh' });
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 401 })).mockResolvedValueOnce(new Response('%PDF', { status: 200 }));
     await downloadMvrReport(ORDER_ID, 'standard');
     expect(getSession).toHaveBeenLastCalledWith({ forceRefresh: true });

@@ -27,7 +27,7 @@ type Phase =
   | { name: 'rejected'; rejection: SheetRejection; fileName: string }
   | { name: 'failed'; message: string };
 
-function TemplateButtons() {
+export function TemplateButtons() {
   const download = useDownloadTemplate();
   const [pending, setPending] = useState<BulkOrderFileFormat | null>(null);
   const start = (format: BulkOrderFileFormat) => {

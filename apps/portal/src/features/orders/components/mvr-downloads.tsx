@@ -3,20 +3,26 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { notify } from '../../../app/toasts/notify.ts';
-import { MVR_DOWNLOADS, useDownloadMvrReport, type MvrDownloadKind } from '../api/download-mvr-report.ts';
+import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
 
-const KINDS = Object.keys(MVR_DOWNLOADS) as MvrDownloadKind[];
+// The order page names the PDFs as SPEC.md §3 does.
+const LABELS: Record<MvrReportDocument, string> = {
+  standard: MVR_REPORT_DOCUMENTS.standard.name,
+  condensed: MVR_REPORT_DOCUMENTS.condensed.name,
+  text: 'Condensed report (text)',
+};
 
 export function MvrDownloads({ orderId }: { orderId: string }) {
-  const download = useDownloadMvrReport(orderId);
+  const download = useMvrReportDownload(orderId);
   return (
     <Stack gap={6}>
       <Text id="mvr-downloads-label" fz="sm" fw={600}>
         Documents
       </Text>
       <Group gap="xs" role="group" aria-labelledby="mvr-downloads-label">
-        {KINDS.map((kind) => {
-          const { label, extension } = MVR_DOWNLOADS[kind];
+        {MVR_REPORT_DOCUMENT_KINDS.map((kind) => {
+          const { extension } = MVR_REPORT_DOCUMENTS[kind];
+          const label = LABELS[kind];
           const loading = download.isPending && download.variables === kind;
           return (
             <Button

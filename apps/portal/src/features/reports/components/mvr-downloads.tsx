@@ -4,35 +4,38 @@ import { Button, Group } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notify } from '../../../app/toasts/notify.ts';
-import { MVR_DOCUMENTS, useDownloadMvrReport, type MvrDocument } from '../api/download-mvr-report.ts';
+import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
+
+// Short button labels; each button's title gives the document's full name.
+const LABELS: Record<MvrReportDocument, string> = { standard: 'Standard PDF', condensed: 'Condensed PDF', text: 'Condensed text' };
 
 export function MvrDownloads({ orderId }: { orderId: string }) {
-  const download = useDownloadMvrReport(orderId);
-  const [pending, setPending] = useState<MvrDocument | null>(null);
+  const download = useMvrReportDownload(orderId);
+  const [pending, setPending] = useState<MvrReportDocument | null>(null);
 
-  const start = (document: MvrDocument) => {
+  const start = (document: MvrReportDocument) => {
     setPending(document);
     download.mutate(document, {
       onSuccess: (file) => notify.success(`Downloaded ${file.fileName}`),
-      onError: (error) => notify.error(`${MVR_DOCUMENTS[document].description} could not be downloaded. ${error.message}`),
+      onError: (error) => notify.error(`${MVR_REPORT_DOCUMENTS[document].name} could not be downloaded. ${error.message}`),
       onSettled: () => setPending(null),
     });
   };
 
   return (
     <Group gap="xs" role="group" aria-label="Download the MVR">
-      {(Object.keys(MVR_DOCUMENTS) as MvrDocument[]).map((document) => (
+      {MVR_REPORT_DOCUMENT_KINDS.map((document) => (
         <Button
           key={document}
           variant="default"
           size="sm"
-          leftSection={MVR_DOCUMENTS[document].extension === 'pdf' ? <IconFileTypePdf size={16} aria-hidden /> : <IconFileText size={16} aria-hidden />}
+          leftSection={MVR_REPORT_DOCUMENTS[document].extension === 'pdf' ? <IconFileTypePdf size={16} aria-hidden /> : <IconFileText size={16} aria-hidden />}
           loading={pending === document}
           disabled={pending !== null && pending !== document}
-          title={MVR_DOCUMENTS[document].description}
+          title={MVR_REPORT_DOCUMENTS[document].name}
           onClick={() => start(document)}
         >
-          {MVR_DOCUMENTS[document].label}
+          {LABELS[document]}
         </Button>
       ))}
     </Group>

@@ -1,0 +1,55 @@
+// Documents the user downloads: fetched as files by the HTTP client (requestFile: token, retries and
+// problem errors like every call) and handed to the browser under the server's file name. The MVR
+// report is downloaded from both the order and the report page, so its fetcher lives here.
+import { useMutation } from '@tanstack/react-query';
+import { requestFile, type DownloadedFile } from './http.ts';
+
+export type { DownloadedFile };
+
+/** Hands a fetched file to the browser as a download. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoked a little later rather than at once: some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * GET /api/v1/orders/{id}/mvr/report: the Accept header picks the document (docs/DECISIONS.md):
+ * application/pdf the standard or (?format=MVR_CONDENSED_REPORT) condensed PDF, text/plain the
+ * condensed text. `name` is the document's name in SPEC.md §3.
+ */
+export const MVR_REPORT_DOCUMENTS = {
+  standard: { name: 'Full MVR Report (Standard)', accept: 'application/pdf', format: 'MVR_STANDARD_REPORT', extension: 'pdf' },
+  condensed: { name: 'Full MVR Report (Condensed)', accept: 'application/pdf', format: 'MVR_CONDENSED_REPORT', extension: 'pdf' },
+  text: { name: 'Full MVR Report (Condensed), plain text', accept: 'text/plain', format: undefined, extension: 'txt' },
+} as const;
+export type MvrReportDocument = keyof typeof MVR_REPORT_DOCUMENTS;
+export const MVR_REPORT_DOCUMENT_KINDS = Object.keys(MVR_REPORT_DOCUMENTS) as MvrReportDocument[];
+
+export function fetchMvrReport(orderId: string, document: MvrReportDocument): Promise<DownloadedFile> {
+  const { accept, format, extension } = MVR_REPORT_DOCUMENTS[document];
+  return requestFile(`/api/v1/orders/${encodeURIComponent(orderId)}/mvr/report`, {
+    query: { format },
+    accept,
+    fallbackFileName: `mvr-${orderId}-${document}.${extension}`,
+  });
+}
+
+/** Downloads one of an MVR's documents (the report id is the order id) and saves it. */
+export const useMvrReportDownload = (orderId: string) =>
+  useMutation({
+    mutationKey: ['orders', 'download-mvr', orderId],
+    mutationFn: async (document: MvrReportDocument) => {
+      const file = await fetchMvrReport(orderId, document);
+      saveFile(file);
+      return file;
+    },
+  });
