@@ -1,8 +1,11 @@
 // How the portal names and colours order types, statuses, outcomes and reports: one vocabulary for
-// the orders, drivers and businesses pages (features may not import each other, so it lives here).
+// the orders, reports, drivers, businesses and home pages (features may not import each other, so
+// it lives here).
 // Colours are shade 7–9 so white text on them passes WCAG AA; every badge also says its value in
 // words (never colour alone).
+import type { TexasRecordType } from '@clearlane/contract/domain/mvr';
 import type { OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
+import type { ReportType } from '@clearlane/contract/reports';
 
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   MVR: 'MVR',
@@ -12,13 +15,30 @@ export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   VIN_REPORT: 'Vehicle (VIN) report',
 };
 
-/** The report an order of each type produces, as its detail page names it. */
+/** Report types (SPEC.md §3) as the reports pages name them. */
+export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
+  MotorVehicleRecord: 'Motor vehicle record',
+  VehicleReport: 'Vehicle report',
+  PersonRiskAssessment: 'Person risk assessment',
+  BusinessRiskAssessment: 'Business risk assessment',
+  DriverActivityReport: 'Driver activity report',
+};
+
+/** The report an order of each type produces (the contract's REPORT_TYPE_OF_ORDER), by its report type's name. */
 export const REPORT_LABELS: Record<OrderType, string> = {
-  MVR: 'Motor vehicle record',
-  MVR_WITH_ADJUDICATION: 'Motor vehicle record',
-  PERSON_RISK_ASSESSMENT: 'Person risk assessment',
-  BUSINESS_RISK_INFORM_REPORT: 'Business risk assessment',
-  VIN_REPORT: 'Vehicle report',
+  MVR: REPORT_TYPE_LABELS.MotorVehicleRecord,
+  MVR_WITH_ADJUDICATION: REPORT_TYPE_LABELS.MotorVehicleRecord,
+  PERSON_RISK_ASSESSMENT: REPORT_TYPE_LABELS.PersonRiskAssessment,
+  BUSINESS_RISK_INFORM_REPORT: REPORT_TYPE_LABELS.BusinessRiskAssessment,
+  VIN_REPORT: REPORT_TYPE_LABELS.VehicleReport,
+};
+
+/** Texas issues several record types (SPEC.md §3 "TX is a special subset"): the order form and the MVR say the same. */
+export const TEXAS_RECORD_TYPE_LABELS: Record<TexasRecordType, string> = {
+  TYPE_1_STATUS: 'Type 1: licence status only',
+  TYPE_2_THREE_YEAR: 'Type 2: 3-year driving record',
+  TYPE_3_CERTIFIED_THREE_YEAR: 'Type 3: certified 3-year driving record',
+  TYPE_AR_CERTIFIED_ALL: 'Type AR: certified complete driving record',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

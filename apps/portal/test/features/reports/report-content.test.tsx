@@ -45,7 +45,7 @@ describe('ReportContent', () => {
     renderWithTheme(<ReportContent report={{ reportType: 'MotorVehicleRecord', content: mvr }} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Driver and licence' })).toBeInTheDocument();
     expect(screen.getByText('Suspended')).toBeInTheDocument();
-    expect(screen.getByText('Type 2: three-year record')).toBeInTheDocument();
+    expect(screen.getByText('Type 2: 3-year driving record')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Violations' })).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Driving under the influence of alcohol');
     expect(rows[2]).toHaveTextContent('Speeding 11-15 mph over limit');

@@ -4,18 +4,19 @@ import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleDashed, IconQuestionMark, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Outcome } from '@clearlane/contract/orders';
-import { OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { OUTCOME_COLORS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import { humanize } from './format.ts';
 
 // Mantine's orange-9 gives white text 4.3:1, under AA's 4.5:1; this amber gives 6.5:1.
 const AMBER = '#a14000';
 
-const OUTCOME_STYLE: Record<Outcome, { color: string; icon: ReactNode }> = {
-  Pass: { color: 'teal.9', icon: <IconCheck size={12} aria-hidden /> },
-  Fail: { color: 'red.9', icon: <IconX size={12} aria-hidden /> },
-  Indeterminate: { color: AMBER, icon: <IconQuestionMark size={12} aria-hidden /> },
-  NoResults: { color: 'gray.7', icon: <IconCircleDashed size={12} aria-hidden /> },
-  NotFulfilled: { color: 'violet.9', icon: <IconAlertTriangle size={12} aria-hidden /> },
+// Colours are the orders pages' (lib/order-labels.ts): one outcome looks the same everywhere.
+const OUTCOME_ICONS: Record<Outcome, ReactNode> = {
+  Pass: <IconCheck size={12} aria-hidden />,
+  Fail: <IconX size={12} aria-hidden />,
+  Indeterminate: <IconQuestionMark size={12} aria-hidden />,
+  NoResults: <IconCircleDashed size={12} aria-hidden />,
+  NotFulfilled: <IconAlertTriangle size={12} aria-hidden />,
 };
 
 /**
@@ -23,7 +24,7 @@ const OUTCOME_STYLE: Record<Outcome, { color: string; icon: ReactNode }> = {
  * never adjudicated (`adjudicable` false), so they show a dash read out as "No outcome".
  */
 export function OutcomeBadge({ outcome, adjudicable = true }: { outcome: string | null; adjudicable?: boolean }) {
-  const style = outcome ? OUTCOME_STYLE[outcome as Outcome] : undefined;
+  const known = outcome !== null && Object.hasOwn(OUTCOME_LABELS, outcome) ? (outcome as Outcome) : undefined;
   if (!outcome && !adjudicable) {
     return (
       <Text span fz="sm" c="dimmed">
@@ -32,7 +33,7 @@ export function OutcomeBadge({ outcome, adjudicable = true }: { outcome: string 
       </Text>
     );
   }
-  if (!outcome || !style) {
+  if (!known) {
     return (
       <Text span fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {outcome ?? 'Not adjudicated'}
@@ -40,8 +41,8 @@ export function OutcomeBadge({ outcome, adjudicable = true }: { outcome: string 
     );
   }
   return (
-    <Badge color={style.color} variant="filled" leftSection={style.icon} style={{ minWidth: 'max-content' }}>
-      {OUTCOME_LABELS[outcome as Outcome]}
+    <Badge color={OUTCOME_COLORS[known]} variant="filled" leftSection={OUTCOME_ICONS[known]} style={{ minWidth: 'max-content' }}>
+      {OUTCOME_LABELS[known]}
     </Badge>
   );
 }

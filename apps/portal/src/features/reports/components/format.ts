@@ -1,8 +1,7 @@
-// How report pages write dates and names of report types (outcomes are named in lib/order-labels.ts).
+// How report pages write dates, counts and provider codes (report types, order types and outcomes
+// are named in lib/order-labels.ts, as on every other page).
 // A violation or title date is a calendar date ("2024-12-23", no time zone); orderedAt / completedAt
 // are instants.
-import type { ReportType } from '@clearlane/contract/reports';
-
 const calendarDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const wholeNumber = new Intl.NumberFormat();
@@ -18,14 +17,6 @@ export function formatDateTime(value: string): string {
   const parsed = new Date(value);
   return Number.isNaN(parsed.getTime()) ? value : dateTime.format(parsed);
 }
-
-export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
-  MotorVehicleRecord: 'Motor vehicle record',
-  VehicleReport: 'Vehicle report',
-  PersonRiskAssessment: 'Person risk assessment',
-  BusinessRiskAssessment: 'Business risk assessment',
-  DriverActivityReport: 'Driver activity report',
-};
 
 /** "CIVIL_JUDGMENT" → "Civil judgment": provider codes read as words. */
 export function humanize(code: string): string {

@@ -1,17 +1,12 @@
 // The motor vehicle record: licence, violations, accidents and DMV actions, most recent first.
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, type TitleOrder } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import type { TexasRecordType } from '@clearlane/contract/domain/mvr';
+import { TEXAS_RECORD_TYPE_LABELS } from '../../../lib/order-labels.ts';
 import { LicenceStatusBadge, ViolationCategoryBadge } from './badges.tsx';
 import type { MvrRecordContent } from './content-types.ts';
 import { formatCalendarDate, formatDateTime, plural } from './format.ts';
 import { Fact, Facts, ReportSection, ReportTable } from './report-sections.tsx';
-
-export const TEXAS_RECORD_TYPE_LABELS: Record<string, string> = {
-  TYPE_1_STATUS: 'Type 1: licence status only',
-  TYPE_2_THREE_YEAR: 'Type 2: three-year record',
-  TYPE_3_CERTIFIED_THREE_YEAR: 'Type 3: certified three-year record',
-  TYPE_AR_CERTIFIED_ALL: 'Type AR: certified complete record',
-};
 
 const newestFirst = <Row,>(rows: Row[], dateOf: (row: Row) => string) => [...rows].sort((a, b) => dateOf(b).localeCompare(dateOf(a)));
 
@@ -80,7 +75,7 @@ export function MvrContent({ record, level }: { record: MvrRecordContent; level:
               </Fact>
             </>
           )}
-          {record.texasRecordType && <Fact term="Texas record type">{TEXAS_RECORD_TYPE_LABELS[record.texasRecordType] ?? record.texasRecordType}</Fact>}
+          {record.texasRecordType && <Fact term="Texas record type">{TEXAS_RECORD_TYPE_LABELS[record.texasRecordType as TexasRecordType] ?? record.texasRecordType}</Fact>}
         </Facts>
       </ReportSection>
 

@@ -5,23 +5,16 @@ import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@m
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconClipboardList } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { ORDER_TYPE_LABELS, REPORT_TYPE_LABELS } from '../../../lib/order-labels.ts';
 import { useReport } from '../api/get-report.ts';
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink, ButtonLink } from './router-links.tsx';
-import { formatDateTime, REPORT_TYPE_LABELS } from './format.ts';
+import { formatDateTime } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
 import { ReportContent } from './report-content.tsx';
 import { Fact, Facts } from './report-sections.tsx';
 
 const routeApi = getRouteApi('/_authenticated/reports/$id');
-
-const ORDER_TYPE_LABELS: Record<string, string> = {
-  MVR: 'MVR',
-  MVR_WITH_ADJUDICATION: 'MVR with adjudication',
-  PERSON_RISK_ASSESSMENT: 'Person risk assessment',
-  BUSINESS_RISK_INFORM_REPORT: 'Business risk report',
-  VIN_REPORT: 'VIN report',
-};
 
 export function ReportPage() {
   const { id } = routeApi.useParams();
@@ -68,7 +61,7 @@ export function ReportPage() {
         <Stack gap="md">
           <Facts>
             <Fact term="Report type">{typeLabel}</Fact>
-            <Fact term="Order type">{ORDER_TYPE_LABELS[report.orderType] ?? report.orderType}</Fact>
+            <Fact term="Order type">{ORDER_TYPE_LABELS[report.orderType]}</Fact>
             <Fact term="Ordered">
               <time dateTime={report.orderedAt}>{formatDateTime(report.orderedAt)}</time>
             </Fact>

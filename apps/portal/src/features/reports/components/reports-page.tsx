@@ -12,7 +12,8 @@ import { useReports } from '../api/get-reports.ts';
 import { REPORT_TYPE_OPTIONS, REPORTS_PAGE_SIZES, reportsQueryOf, type ReportSortKey, type ReportsSearch } from '../reports-search.ts';
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
-import { dateTime, REPORT_TYPE_LABELS } from './format.ts';
+import { REPORT_TYPE_LABELS } from '../../../lib/order-labels.ts';
+import { dateTime } from './format.ts';
 import { useAriaSort } from '../../../components/use-aria-sort.ts';
 
 const routeApi = getRouteApi('/_authenticated/reports/');

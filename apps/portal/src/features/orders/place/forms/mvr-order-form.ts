@@ -8,6 +8,7 @@ import { TEXAS_STATE_CODE } from '@clearlane/contract/enums';
 import {
   CreateMvrOrderBodySchema, DPPA_PERMISSIBLE_PURPOSES, InlineDriverSchema, RuleNamespaceSchema, type PermissiblePurpose,
 } from '@clearlane/contract/orders';
+import { TEXAS_RECORD_TYPE_LABELS } from '../../../../lib/order-labels.ts';
 import type { MvrOrderRequest } from '../api/place-orders.ts';
 import { sentence, tagsProblem } from './shared.ts';
 
@@ -49,13 +50,7 @@ export const MVR_LABELS: Record<Exclude<MvrOrderField, 'driverSource'>, string> 
 
 const DRIVER_FIELDS = ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'licenceState', 'licenceNumber'] as const;
 
-/** Texas issues several record types (SPEC.md §3 "TX is a special subset"); the API defaults to Type 2. */
-export const TEXAS_RECORD_TYPE_LABELS: Record<TexasRecordType, string> = {
-  TYPE_1_STATUS: 'Type 1: licence status only',
-  TYPE_2_THREE_YEAR: 'Type 2: 3-year driving record',
-  TYPE_3_CERTIFIED_THREE_YEAR: 'Type 3: certified 3-year driving record',
-  TYPE_AR_CERTIFIED_ALL: 'Type AR: certified complete driving record',
-};
+/** The API defaults to Type 2 for Texas (the labels are lib/order-labels.ts's). */
 export const DEFAULT_TEXAS_RECORD_TYPE: TexasRecordType = 'TYPE_2_THREE_YEAR';
 export const TEXAS_RECORD_TYPE_OPTIONS = TEXAS_RECORD_TYPES.map((value) => ({ value, label: TEXAS_RECORD_TYPE_LABELS[value] }));
 
