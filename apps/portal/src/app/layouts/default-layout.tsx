@@ -56,7 +56,7 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
             })}
           </ScrollArea>
         </AppShell.Navbar>
-        <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
+        <AppShell.Main id="main-content" tabIndex={-1} className="app-shell-main" style={{ outline: 'none' }}>
           <SystemMessageBanner />
           {children ?? <Outlet />}
         </AppShell.Main>
