@@ -19,6 +19,15 @@ function renderApp(initial: string) {
     page('/users', 'Users'),
     createRoute({ getParentRoute: () => root, path: '/orders/$id', beforeLoad: ({ params, location }) => assertValidRoute(location.pathname, params.id === '1'), component: () => <h1>Order</h1> }),
     createRoute({ getParentRoute: () => root, path: '/secret', loader: () => { throw new ApiError(403, { detail: 'You may not see this.' }); }, component: () => null }),
+    createRoute({
+      getParentRoute: () => root,
+      path: '/users/add-user',
+      staticData: { title: 'Invite a user' },
+      beforeLoad: () => {
+        throw new ApiError(403, { title: 'Not Authorized', detail: 'You do not have permission to invite users.' });
+      },
+      component: () => <h1>Invite a user</h1>,
+    }),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [initial] }), defaultErrorComponent: RouteErrorPage });
   setAppRouter(router as never);
@@ -54,6 +63,26 @@ describe('root view', () => {
     expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeInTheDocument();
     act(() => clearError());
     expect(screen.getByRole('heading', { name: 'Users' })).toBeInTheDocument();
+  });
+
+  it('titles a refused page by the error page, not by the route', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const router = renderApp('/');
+    await waitFor(() => expect(document.title).toBe('Home · Clearlane'));
+    await act(() => router.navigate({ to: '/users/add-user' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not Authorized' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Not Authorized · Clearlane'));
+    await waitFor(() => expect(screen.getByTestId('route-announcer')).toHaveTextContent('Not Authorized'));
+  });
+
+  it('titles an application error by the error page while it is shown, then the page again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/');
+    await waitFor(() => expect(document.title).toBe('Home · Clearlane'));
+    act(() => showError({ status: 500, message: 'Boom' }, { userAgent: 'Mozilla/5.0 Chrome' }));
+    await waitFor(() => expect(document.title).toBe('An error occurred 500 - Boom · Clearlane'));
+    act(() => clearError());
+    await waitFor(() => expect(document.title).toBe('Home · Clearlane'));
   });
 
   it('shows "Page not found" for unmatched routes', async () => {

@@ -23,7 +23,7 @@ export function ErrorPage({ error, standalone = false, onBack, compact = false }
   // 404/401 headings are fixed; a specific message ('Page Not Found: /orders/x') is still worth showing.
   const explanation = detail ? null : error.message && !/^(page not found|not authorized)$/i.test(error.message) ? error.message : DEFAULT_DETAIL[error.status];
   return (
-    <Container size="sm" py={compact ? 'xl' : 80} component={standalone ? 'main' : 'div'} id={standalone ? 'main-content' : undefined} data-testid="error-page">
+    <Container size="sm" py={compact ? 'xl' : 80} component={standalone ? 'main' : 'div'} id={standalone ? 'main-content' : undefined} data-testid="error-page" data-error-page="">
       <Stack align="center" gap="md">
         <Text fz={64} fw={800} c="lane.7" lh={1} aria-hidden>
           {error.status}

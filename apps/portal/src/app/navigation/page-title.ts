@@ -14,9 +14,19 @@ export function documentTitle(pageTitle: string | undefined | null): string {
   return trimmed ? `${trimmed} · ${APP_NAME}` : APP_NAME;
 }
 
-/** The title of what is on screen now: the route's static title, else the first <h1>'s text. */
+/** The error page (app/errors/error-page.tsx) carries this attribute: while it is on screen, its heading names the page. */
+const ERROR_PAGE_HEADING = '[data-error-page] h1';
+
+const textOf = (element: Element | null) => element?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+
+/**
+ * The title of what is on screen now: the error page's heading when an error replaced the page (a
+ * refused /users/add-user reads "Not Authorized", not "Invite a user"), else the route's static
+ * title, else the first <h1>'s text.
+ */
 export function currentPageTitle(routeTitle: string | undefined, root: ParentNode = document): string | undefined {
+  const errorTitle = textOf(root.querySelector(ERROR_PAGE_HEADING));
+  if (errorTitle) return errorTitle;
   if (routeTitle) return routeTitle;
-  const heading = root.querySelector('h1');
-  return heading?.textContent?.replace(/\s+/g, ' ').trim() || undefined;
+  return textOf(root.querySelector('h1'));
 }

@@ -3,6 +3,7 @@
 // as assistive technology only announces changes to regions it already knows.
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { subscribePageError } from '../errors/page-error.ts';
 import { currentPageTitle, documentTitle } from './page-title.ts';
 
 // Pages render right after the router resolves; wait a moment so their <h1> is in the DOM.
@@ -18,7 +19,9 @@ export function RouteAnnouncer() {
     const update = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const routeTitle = [...router.state.matches].reverse().find((match) => match.staticData?.title)?.staticData.title;
+        // A route that failed (refused, not found) shows the error page: its own title does not apply.
+        const failed = router.state.matches.some((match) => match.status === 'error' || match.status === 'notFound');
+        const routeTitle = failed ? undefined : [...router.state.matches].reverse().find((match) => match.staticData?.title)?.staticData.title;
         const title = currentPageTitle(routeTitle);
         document.title = documentTitle(title);
         // The first page load is announced by the browser itself.
@@ -33,9 +36,12 @@ export function RouteAnnouncer() {
     };
     update();
     const unsubscribe = router.subscribe('onResolved', update);
+    // An application error replaces the page without any navigation; clearing it brings the page back.
+    const unsubscribePageError = subscribePageError(update);
     return () => {
       clearTimeout(timer);
       unsubscribe();
+      unsubscribePageError();
     };
   }, [router]);
 
