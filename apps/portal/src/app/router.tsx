@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@clearlane/contract/auth';
 import { routeTree } from '../routeTree.gen.ts';
 import { setUnauthenticatedHandler } from '../lib/auth.ts';
 import { persistUser } from '../lib/current-user.ts';
+import { parseSearch, stringifySearch } from '../lib/search-params.ts';
 import { clearError, currentPageError } from './errors/page-error.ts';
 import { RouteErrorPage } from './errors/route-error.tsx';
 import { setAppRouter } from './navigation/app-router.ts';
@@ -17,6 +18,8 @@ export const router = createRouter({
   defaultErrorComponent: RouteErrorPage,
   scrollRestoration: true,
   scrollRestorationBehavior: 'smooth',
+  parseSearch,
+  stringifySearch,
 });
 
 setAppRouter(router);

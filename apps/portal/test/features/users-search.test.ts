@@ -1,6 +1,7 @@
 // A user list view is a URL: the search schema keeps what is valid and drops what is not.
 import { describe, expect, it } from 'vitest';
 import { usersQueryOf, usersSearchSchema } from '../../src/features/users/users-search.ts';
+import { parseSearch } from '../../src/lib/search-params.ts';
 
 describe('usersSearchSchema', () => {
   it('keeps a valid view', () => {
@@ -22,5 +23,13 @@ describe('usersQueryOf', () => {
   it('sends no empty filter', () => {
     expect(usersQueryOf({ filter: '   ' }).filter).toBeUndefined();
     expect(usersQueryOf({ filter: ' ada ' }).filter).toBe('ada');
+  });
+});
+
+describe('a digit-only search in the URL', () => {
+  it('is kept as text: the router reads ?filter=12345 as a number', () => {
+    expect(usersSearchSchema.parse({ filter: 12345 }).filter).toBe('12345');
+    expect(usersQueryOf(usersSearchSchema.parse({ filter: 12345 })).filter).toBe('12345');
+    expect(usersSearchSchema.parse(parseSearch('?filter=12345&page=1'))).toMatchObject({ filter: '12345', page: 1 });
   });
 });

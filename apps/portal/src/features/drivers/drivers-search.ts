@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import type { PersonSortField } from '@clearlane/contract/persons';
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
+import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
 // the `satisfies` clauses keep them in step with the contract.
@@ -30,15 +31,7 @@ export const driversSearchSchema = z.object({
   size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
   // The router reads ?filter=12345678 (a hand-written or shared link) as a number: a licence number,
   // EIN or USDOT number typed as digits must still search, as text.
-  filter: z.catch(
-    z.optional(
-      z.pipe(
-        z.union([z.string().check(z.maxLength(100)), z.number()]),
-        z.transform((value) => String(value)),
-      ),
-    ),
-    undefined,
-  ),
+  filter: z.catch(z.optional(searchText(100)), undefined),
   licenceState: z.catch(z.optional(z.enum(STATE_CODES)), undefined),
   sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
 });

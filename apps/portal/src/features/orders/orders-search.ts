@@ -3,6 +3,7 @@
 // route config that imports this lands in the entry chunk.
 import * as z from 'zod/mini';
 import type { OrderSortField, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
+import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
 // the `satisfies` clauses keep them in step with the contract.
@@ -26,12 +27,6 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-// The router reads ?filter=123 as the number 123: free text and tags take numbers back as text.
-const text = (max: number) =>
-  z.pipe(
-    z.union([z.string(), z.number()]),
-    z.pipe(z.transform((value: string | number) => String(value)), z.string().check(z.maxLength(max))),
-  );
 const calendarDate = z.string().check(z.refine(isCalendarDate));
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
@@ -39,14 +34,15 @@ export const ordersSearchSchema = z.object({
   page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
   size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
   sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
-  filter: z.catch(z.optional(text(100)), undefined),
+  // The router reads ?filter=123 as the number 123: free text and tags take it back as text.
+  filter: z.catch(z.optional(searchText(100)), undefined),
   type: z.catch(z.optional(z.enum(ORDER_TYPE_OPTIONS)), undefined),
   status: z.catch(z.optional(z.enum(ORDER_STATUS_OPTIONS)), undefined),
   outcome: z.catch(z.optional(z.enum(OUTCOME_OPTIONS)), undefined),
   isReviewed: z.catch(z.optional(z.boolean()), undefined),
   from: z.catch(z.optional(calendarDate), undefined),
   to: z.catch(z.optional(calendarDate), undefined),
-  tag: z.catch(z.optional(text(40)), undefined),
+  tag: z.catch(z.optional(searchText(40)), undefined),
 });
 
 export type OrdersSearch = z.infer<typeof ordersSearchSchema>;

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import type { RoleName } from '@clearlane/contract/enums';
 import type { UserStatus } from '@clearlane/contract/users';
+import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
 // the `satisfies` clauses keep them in step with the contract.
@@ -20,7 +21,8 @@ const SORT = new RegExp(`^(${USER_SORT_KEYS.join('|')}),(asc|desc)$`);
 export const usersSearchSchema = z.object({
   page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
   size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
-  filter: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  // ?filter=12345 in a hand-written link is read as a number by the router: it searches as text.
+  filter: z.catch(z.optional(searchText(100)), undefined),
   role: z.catch(z.optional(z.enum(ROLE_OPTIONS)), undefined),
   status: z.catch(z.optional(z.enum(STATUS_OPTIONS)), undefined),
   sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
