@@ -6,8 +6,7 @@
 //
 // Arguments: --orders N (1000000), --companies N (1000), --keep (leave the database for psql and
 // print how to drop it), --reuse <database> (measure a database a --keep run left, migrating it
-// first: how a new index is tried on loaded data), --trigram (also create the proposed pg_trgm
-// index for free text, which the migrations cannot have yet). Environment: BENCH_SECONDS (5) and
+// first: how a new index is tried on loaded data). Environment: BENCH_SECONDS (5) and
 // BENCH_CONNECTIONS (10) per measured route, BENCH_POSTGRES_URL
 // (postgres://postgres@127.0.0.1:5432/postgres, the server on which a throwaway database is made).
 //
@@ -48,7 +47,6 @@ const { values: args } = parseArgs({
     companies: { type: 'string', default: '1000' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
-    trigram: { type: 'boolean', default: false },
   },
 });
 const ORDER_COUNT = Number(args.orders);
@@ -262,26 +260,6 @@ async function loadData(url: string) {
   }
 }
 
-/**
- * The index proposed for free-text search (not in the migrations yet: PGlite must load pg_trgm and
- * btree_gin first, see bench/README.md), created here on the throwaway database to measure it.
- */
-async function createTrigramIndex(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const startedAt = performance.now();
-    await client.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
-    await client.query(`CREATE EXTENSION IF NOT EXISTS btree_gin`);
-    await client.query(`SET maintenance_work_mem = '256MB'`);
-    await client.query(`CREATE INDEX IF NOT EXISTS bench_orders_subject_trgm_idx ON orders USING gin (company_id, subject_label gin_trgm_ops)`);
-    await client.query(`ANALYZE orders`);
-    console.log(`  --trigram: GIN (company_id, subject_label gin_trgm_ops) created in ${seconds(startedAt)}`);
-  } finally {
-    await client.end();
-  }
-}
-
 interface CompanyUnderTest {
   label: string;
   tenant: string;
@@ -411,7 +389,6 @@ async function main() {
     handle = await openPreparedDatabase(config, { seedDemo: false });
     console.log(`  migrations: ${seconds(migrateAt)}`);
     if (createdHere) await loadData(databaseUrl);
-    if (args.trigram) await createTrigramIndex(databaseUrl);
     const subjects = await companiesUnderTest(databaseUrl);
 
     const { app, services } = await buildApp({ config, db: handle.db });

@@ -10,6 +10,7 @@ import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
+import { tenantScopePlugin } from './db/tenant-scope.ts';
 import { registerProblemHandler } from './http/problem-handler.ts';
 import { readBuildId, registerStaticPortal, spaFallback } from './http/static-portal.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const signIn = new SignInService(db, config, tokens, messenger);
   const handoff = new HandoffService(db, signIn);
   const users = new UsersService(db, config, messenger);
+  await app.register(tenantScopePlugin);
   await app.register(guardPlugin, { db, tokens });
 
   await app.register(async (api) => {

@@ -6,6 +6,7 @@ import { AUTH_ERROR_CODES, AUTH_MESSAGES, type AbilityAction, type AbilitySubjec
 import { AppError, forbidden } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
 import type { TokenService } from '../identity/tokens.ts';
+import { enterCompany } from '../db/tenant-scope.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,8 @@ export const guardPlugin = fp<{ db: Database; tokens: TokenService }>(async (app
     const principal = await loadPrincipal(db, claims);
     if (!principal) throw unauthenticated();
     request.principal = principal;
+    // From here on the request's queries run under row-level security for this company.
+    enterCompany(principal.companyId);
   });
 });
 

@@ -4,6 +4,8 @@ import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } f
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { currentCompanyId } from './tenant-scope.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions accept either. */
@@ -36,7 +39,7 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { kind: 'postgres', db, connectionString: options.databaseUrl, close: () => pool.end() };
   }
@@ -44,7 +47,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : lockDataDir(resolve(dataDir));
   try {
-    const pglite = new PGlite(inMemory ? dataDir : join(resolve(dataDir), 'pgdata'));
+    // The extensions free-text order search needs (migration 0004); PostgreSQL has them in contrib.
+    const pglite = new PGlite(inMemory ? dataDir : join(resolve(dataDir), 'pgdata'), { extensions: { pg_trgm, btree_gin } });
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     return {
@@ -59,6 +63,51 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/** The role of work done for one company; row-level security applies to it (migration 0003). */
+export const TENANT_ROLE = 'clearlane_tenant';
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error | boolean) => void) => void;
+
+/**
+ * A pool whose connections act for the company of the work that checks them out
+ * (db/tenant-scope.ts): as TENANT_ROLE with app.company_id set, or as the connecting role when the
+ * work acts for no company. Both drizzle's transactions and pg's pool.query() check out through
+ * connect(), so every query is covered. The settings are per session, so a connection remembers
+ * what it was last set to and is only set again (one round trip) when the scope differs.
+ */
+class TenantScopedPool extends pg.Pool {
+  private readonly appliedScope = new WeakMap<pg.PoolClient, string>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const companyId = currentCompanyId(); // read now: the scope is the caller's, not the pool's
+    const scoped = super.connect().then(async (client) => {
+      try {
+        await this.applyScope(client, companyId);
+        return client;
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+    });
+    if (!callback) return scoped;
+    scoped.then(
+      (client) => callback(undefined, client, (error) => client.release(error)),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  private async applyScope(client: pg.PoolClient, companyId: string | undefined): Promise<void> {
+    const scope = companyId ?? '';
+    if (this.appliedScope.get(client) === scope) return;
+    // Set outside any transaction (a connection is checked out between them), so a rollback
+    // cannot undo it; 'none' returns to the connecting role.
+    await client.query("SELECT set_config('role', $1, false), set_config('app.company_id', $2, false)", [companyId ? TENANT_ROLE : 'none', scope]);
+    this.appliedScope.set(client, scope);
   }
 }
 

@@ -293,6 +293,9 @@ export const orders = pgTable(
     // Sorting by subject, with the same lower() as listOrders: the first page reads 20 entries, not
     // the company's every order.
     index('orders_subject_idx').on(table.companyId, sql`lower(${table.subjectLabel})`),
+    // Free text ("contains", ILIKE '%…%') over a large company's orders: trigrams, with company_id
+    // in the same GIN index (btree_gin) so one company's matches are found without the others'.
+    index('orders_subject_trgm_idx').using('gin', table.companyId, table.subjectLabel.op('gin_trgm_ops')),
   ],
 );
 

@@ -2,7 +2,7 @@
 // as the rows it belongs to and needs no other server.
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite } from 'pg-boss';
-import type { DatabaseHandle, Executor } from '../db/client.ts';
+import { TENANT_ROLE, type DatabaseHandle, type Executor } from '../db/client.ts';
 
 export type Queue = PgBoss;
 
@@ -42,7 +42,18 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
   // puts it back in the cache before any transaction sends to it.
   await boss.getJobById(FULFIL_ORDER_JOB, '00000000-0000-4000-8000-000000000000');
+  if (handle.kind === 'postgres') await grantQueueToTenantRole(handle.db);
   return boss;
+}
+
+/**
+ * Placing an order writes its job in the request's transaction, which runs as the tenant role
+ * (db/tenant-scope.ts): that role must be able to write pg-boss's tables, which pg-boss creates
+ * itself (after the migrations) and which hold no company's rows.
+ */
+async function grantQueueToTenantRole(db: Executor): Promise<void> {
+  await db.execute(sql.raw(`GRANT USAGE ON SCHEMA pgboss TO ${TENANT_ROLE}`));
+  await db.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA pgboss TO ${TENANT_ROLE}`));
 }
 
 export async function queueIsHealthy(boss: Queue): Promise<boolean> {

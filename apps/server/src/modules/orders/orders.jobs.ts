@@ -6,6 +6,7 @@
 import type { BusinessRiskAssessment, MvrRecord, Outcome, PersonRiskAssessment, TexasRecordType, UsStateCode, VehicleReport } from '@clearlane/contract';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Database } from '../../db/client.ts';
+import { runAsCompany } from '../../db/tenant-scope.ts';
 import { adjudicate, type Adjudication } from '../../adjudication/evaluate.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import type { ReportProviders } from '../../providers/report-providers.ts';
@@ -49,7 +50,12 @@ export class OrderFulfilment {
     );
   }
 
-  async fulfil({ orderId, companyId }: FulfilOrderJob, attempt: Attempt): Promise<void> {
+  /** Fulfils one order as its company: row-level security holds the job to that company's rows. */
+  fulfil(job: FulfilOrderJob, attempt: Attempt): Promise<void> {
+    return runAsCompany(job.companyId, () => this.fulfilInCompanyScope(job, attempt));
+  }
+
+  private async fulfilInCompanyScope({ orderId, companyId }: FulfilOrderJob, attempt: Attempt): Promise<void> {
     let order = await repo.findOrder(this.db, companyId, orderId);
     if (!order || FINISHED.includes(order.status)) return;
 

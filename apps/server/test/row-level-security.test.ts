@@ -1,0 +1,115 @@
+// Row-level security, the second wall (DESIGN.md §5, migration 0003): work done for a company sees
+// and writes only that company's rows even when a query forgets its WHERE company_id. PostgreSQL
+// only: the embedded database is one session of one superuser (docs/DECISIONS.md, Storage).
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { uuidv7 } from 'uuidv7';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persons } from '../src/db/schema.ts';
+import { enterCompany, runAsCompany, tenantScopePlugin } from '../src/db/tenant-scope.ts';
+import { bearer, createTestApp, newCompany, openTestDatabase, post, seedTwoCompanies, signInAs, type TestApp, type TestDatabase } from './helpers.ts';
+
+const postgresUrl = process.env.DATABASE_URL;
+
+/** A driver row written as the owner, outside any company's scope. */
+const driverOf = (companyId: string, lastName: string) => ({
+  id: uuidv7(), companyId, firstName: 'Pat', lastName, dateOfBirth: '1980-01-01', licenceNumber: uuidv7().slice(0, 12), licenceState: 'CA',
+});
+
+/** The PostgreSQL error of a failed query (drizzle wraps it as the cause). */
+const pgCodeOf = (error: unknown) => (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+
+describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '' : ' — skipped: set DATABASE_URL to run it'}`, () => {
+  let database: TestDatabase;
+  let acme: { id: string };
+  let globex: { id: string };
+  let globexDriverId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('postgres');
+    acme = await newCompany(database.db, 'acme');
+    globex = await newCompany(database.db, 'globex');
+    const globexDriver = driverOf(globex.id, 'Globex');
+    globexDriverId = globexDriver.id;
+    await database.db.insert(persons).values([driverOf(acme.id, 'Acme'), globexDriver]);
+  });
+  afterAll(() => database?.close());
+
+  it('a query without WHERE company_id sees only the company it runs for', async () => {
+    const everyone = await database.db.select({ lastName: persons.lastName }).from(persons);
+    expect(everyone.map((row) => row.lastName).sort()).toEqual(['Acme', 'Globex']);
+
+    const seenByAcme = await runAsCompany(acme.id, () => database.db.select({ lastName: persons.lastName }).from(persons));
+    expect(seenByAcme).toEqual([{ lastName: 'Acme' }]);
+    const seenInTransaction = await runAsCompany(globex.id, () =>
+      database.db.transaction((tx) => tx.select({ lastName: persons.lastName }).from(persons)));
+    expect(seenInTransaction).toEqual([{ lastName: 'Globex' }]);
+  });
+
+  it("another company's row can be neither changed, deleted nor written", async () => {
+    const updated = await runAsCompany(acme.id, () =>
+      database.db.update(persons).set({ lastName: 'Hijacked' }).where(eq(persons.id, globexDriverId)).returning());
+    expect(updated).toEqual([]);
+    const deleted = await runAsCompany(acme.id, () => database.db.delete(persons).where(eq(persons.id, globexDriverId)).returning());
+    expect(deleted).toEqual([]);
+    const [untouched] = await database.db.select().from(persons).where(eq(persons.id, globexDriverId));
+    expect(untouched?.lastName).toBe('Globex');
+
+    const planted = runAsCompany(acme.id, () => database.db.insert(persons).values(driverOf(globex.id, 'Planted')));
+    await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501'); // insufficient_privilege: policy check
+  });
+
+  it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {
+    const who = () => database.db.execute<{ role: string; company: string }>(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`);
+    const asAcme = await runAsCompany(acme.id, who);
+    expect(asAcme.rows[0]).toEqual({ role: 'clearlane_tenant', company: acme.id });
+    // The pool holds few connections: unscoped work after scoped work must not inherit the scope.
+    for (let i = 0; i < 12; i++) {
+      const unscoped = await who();
+      expect(unscoped.rows[0]?.role).not.toBe('clearlane_tenant');
+      expect(unscoped.rows[0]?.company ?? '').toBe('');
+    }
+  });
+
+  it('a request is scoped to the company its caller enters, body parsing included', async () => {
+    const app = Fastify();
+    await app.register(tenantScopePlugin);
+    app.post('/probe', async (request) => {
+      enterCompany((request.body as { companyId: string }).companyId);
+      const [seen] = (await database.db.execute<{ role: string; drivers: number }>(
+        sql`SELECT current_user AS role, (SELECT count(*)::int FROM persons) AS drivers`)).rows;
+      return seen;
+    });
+    app.get('/unscoped', async () => (await database.db.execute<{ drivers: number }>(sql`SELECT count(*)::int AS drivers FROM persons`)).rows[0]);
+    try {
+      const scoped = await app.inject({ method: 'POST', url: '/probe', payload: { companyId: globex.id } });
+      expect(scoped.json()).toEqual({ role: 'clearlane_tenant', drivers: 1 });
+      const unscoped = await app.inject({ method: 'GET', url: '/unscoped' });
+      expect(unscoped.json()).toEqual({ drivers: 2 });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.skipIf(!postgresUrl)(`the app's requests run under row-level security${postgresUrl ? '' : ' — skipped: set DATABASE_URL to run it'}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+  });
+  afterAll(() => t?.close());
+
+  it("a signed-in caller's writes are made as the tenant role for the caller's company", async () => {
+    const { acme, users } = await seedTwoCompanies(t.db);
+    // The throwaway database records who wrote each driver, over the driver's own reference.
+    await t.db.execute(sql.raw(`
+      CREATE FUNCTION record_writer() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN NEW.external_id := current_user || ' ' || current_setting('app.company_id', true); RETURN NEW; END $$;
+      CREATE TRIGGER persons_record_writer BEFORE INSERT ON persons FOR EACH ROW EXECUTE FUNCTION record_writer();`));
+    const { idToken } = await signInAs(t.app, users.agent.email);
+    const created = await post(t.app, '/api/v1/person', { firstName: 'Rae', lastName: 'Scope', dateOfBirth: '1990-02-03', licenceNumber: '12345678', licenceState: 'TX' },
+      { headers: bearer(idToken) });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().externalId).toBe(`clearlane_tenant ${acme.id}`);
+  });
+});
