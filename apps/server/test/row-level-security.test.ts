@@ -59,6 +59,14 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501'); // insufficient_privilege: policy check
   });
 
+  it("the free-text search function (migration 0005) finds nothing of another company for company work", async () => {
+    const search = (companyId: string) => database.db.execute<{ id: string }>(sql`SELECT orders_with_subject_like(${companyId}::uuid, '%') AS id`);
+    await database.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) VALUES (${uuidv7()}, ${globex.id}, 'MVR', 'New', 'Queued', '{}', 'Globex subject')`);
+    expect((await search(globex.id)).rows).toHaveLength(1); // the owner, outside any company
+    expect((await runAsCompany(globex.id, () => search(globex.id))).rows).toHaveLength(1);
+    expect((await runAsCompany(acme.id, () => search(globex.id))).rows).toEqual([]);
+  });
+
   it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {
     const who = () => database.db.execute<{ role: string; company: string }>(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`);
     const asAcme = await runAsCompany(acme.id, who);
