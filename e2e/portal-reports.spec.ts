@@ -1,8 +1,10 @@
 // Reports: orders placed through the API complete in the sandbox; an Agent finds them in /reports
 // (type filter and sort kept in the URL), opens an MVR whose record shows the DUI, downloads its
 // standard PDF and condensed text, and reads a vehicle report; another company gets "Page not found".
+// A report group's orders are paged with the page in the URL while its progress counts them all.
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
+import { BULK_MVR_COLUMNS } from '@clearlane/contract/bulk-orders';
 import { DEMO_USERS, expect, signInApi, test, tenantUrl } from './fixtures.ts';
 import { expectAccessible, signInUi, snap } from './support/portal.ts';
 import { vinCheckDigit } from '@clearlane/contract/domain/vin';
@@ -129,5 +131,64 @@ test("another company's admin gets Page not found for an Acme report, and so doe
   await expect(page.getByText(mvr.subjectLabel)).toHaveCount(0);
   await page.goto(tenantUrl('globex', '/reports/not-a-report'));
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+/** A bulk sheet of Californian drivers (licences ending in 0: clean records), uploaded through the API, in row order. */
+async function uploadSheet(request: APIRequestContext, headers: Record<string, string>, count: number) {
+  const lastName = unique();
+  const rows = Array.from({ length: count }, () => ({
+    firstName: unique(), lastName, dateOfBirth: '1984-02-17', licenceNumber: `D${digits(6)}0`, licenceState: 'CA', permissiblePurpose: 'WRITTEN_CONSENT',
+  }));
+  const header = BULK_MVR_COLUMNS.map((column) => column.header).join(',');
+  const lines = rows.map((row) => BULK_MVR_COLUMNS.map((column) => (row as Record<string, string>)[column.key] ?? '').join(','));
+  const response = await request.post('/api/v1/orders', {
+    headers, multipart: { file: { name: 'group-journey.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...lines].join('\r\n'), 'utf8') } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { groupId: ((await response.json()) as { reportGroupId: string }).reportGroupId, rows };
+}
+
+test("an Agent pages through a report group's orders, the page kept in the URL, while the progress counts all of them", async ({ page, request }) => {
+  // Beside the bulk journey's 1,000 orders the server (and the 2-core machine) is slow: more than the default minute.
+  test.setTimeout(180_000);
+  const headers = await bearer(request, DEMO_USERS.agent);
+  const { groupId, rows } = await uploadSheet(request, headers, 25);
+  // The API pages the orders; every page carries the whole group's counts.
+  const second = await (await request.get(`/api/v1/reports/groups/${groupId}?page=1&size=20`, { headers })).json();
+  expect(second.orders.page).toEqual({ number: 1, size: 20, totalElements: 25, totalPages: 2 });
+  expect(second.orders.content).toHaveLength(5);
+  expect(second.progress.total).toBe(25);
+
+  await signInUi(page, DEMO_USERS.agent);
+  await page.goto(tenantUrl('acme', `/reports/group/${groupId}`));
+  await expect(page.getByRole('heading', { level: 1, name: /group-journey\.csv/ })).toBeVisible();
+  const progress = page.getByRole('progressbar', { name: 'Orders finished' });
+  await expect(progress).toHaveAttribute('aria-valuemax', '25');
+  const table = page.getByRole('table', { name: 'Orders of the group' });
+  // In the order of the sheet's rows.
+  await expect(table.getByRole('link').first()).toContainText(rows[0]!.firstName);
+  await expect(table.getByRole('link')).toHaveCount(20);
+  await expect(page.getByText('1–20 of 25 orders')).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'report-group');
+
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await expect(table.getByRole('link')).toHaveCount(5);
+  await expect(table.getByRole('link').first()).toContainText(rows[20]!.firstName);
+  await expect(progress).toHaveAttribute('aria-valuemax', '25');
+  // A reload (or a shared link) opens the same page.
+  await page.reload();
+  await expect(page.getByText('21–25 of 25 orders')).toBeVisible();
+  await expect(table.getByRole('link').first()).toContainText(rows[20]!.firstName);
+
+  // Sorting by subject is part of the URL too and starts again from the first page.
+  await table.getByRole('columnheader', { name: /Subject/ }).click();
+  await expect(page).toHaveURL(/sort=subjectLabel%2Casc|sort=subjectLabel,asc/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(table.getByRole('columnheader', { name: /Subject/ })).toHaveAttribute('aria-sort', 'ascending');
+  const firstNames = [...rows].map((row) => row.firstName).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+  await expect(table.getByRole('link').first()).toContainText(firstNames[0]!);
   await expectAccessible(page);
 });

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { LICENCE_STATUSES, TEXAS_RECORD_TYPES, VIOLATION_CATEGORIES } from './domain/mvr.ts';
 import { RISK_LEVELS, TITLE_BRANDS } from './domain/risk-reports.ts';
-import { ORDER_TYPES, REPORT_TYPES } from './enums.ts';
+import { ORDER_RESULT_STATUSES, ORDER_TYPES, OUTCOMES, REPORT_TYPES } from './enums.ts';
+import { pageOf } from './pagination.ts';
 
 export const ReportTypeSchema = z.enum(REPORT_TYPES);
 export type ReportType = z.infer<typeof ReportTypeSchema>;
@@ -148,7 +149,31 @@ export const ReportListFilterSchema = z.object({
   type: ReportTypeSchema.optional().describe('Report type (SPEC.md §3)'),
 });
 
-/** GET /reports/groups/{id}: a batch of orders and how far it has got. */
+/** One order of a report group, as the group's page lists it. */
+export const ReportGroupOrderSchema = z.object({
+  id: z.string().uuid(),
+  type: z.enum(ORDER_TYPES),
+  status: z.enum(ORDER_RESULT_STATUSES),
+  outcome: z.enum(OUTCOMES).nullable(),
+  subjectLabel: z.string(),
+});
+export type ReportGroupOrder = z.infer<typeof ReportGroupOrderSchema>;
+
+/** Sort fields of a group's orders; createdAt is the order they were placed in (a sheet's row order). */
+export const REPORT_GROUP_ORDER_SORT_FIELDS = ['createdAt', 'subjectLabel', 'type', 'status', 'outcome'] as const;
+export type ReportGroupOrderSortField = (typeof REPORT_GROUP_ORDER_SORT_FIELDS)[number];
+
+/** Which of a group's orders the page lists; the progress always counts the whole group. */
+export const ReportGroupOrdersFilterSchema = z.object({
+  status: z.enum(ORDER_RESULT_STATUSES).optional().describe('Only orders in this status'),
+  outcome: z.enum(OUTCOMES).optional().describe('Only orders with this outcome'),
+});
+export type ReportGroupOrdersFilter = z.infer<typeof ReportGroupOrdersFilterSchema>;
+
+/**
+ * GET /reports/groups/{id}: a batch of orders, how far the whole batch has got, and one page of its
+ * orders (a bulk group holds up to 10,000: they are paged like every list, DESIGN.md §4).
+ */
 export const ReportGroupSchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
@@ -156,18 +181,15 @@ export const ReportGroupSchema = z.object({
   fileName: z.string().nullable(),
   totalOrders: z.number().int(),
   createdAt: z.string(),
+  /** The whole group, whatever page or filter was asked for. */
   progress: z.object({
     total: z.number().int(),
     /** Complete, Failed or Error: nothing more will happen to these. */
     finished: z.number().int(),
     byStatus: z.record(z.string(), z.number().int()),
+    /** Outcomes of the Complete orders; Complete orders without one were not adjudicated. */
+    byOutcome: z.record(z.string(), z.number().int()),
   }),
-  orders: z.array(z.object({
-    id: z.string().uuid(),
-    type: z.enum(ORDER_TYPES),
-    status: z.string(),
-    outcome: z.string().nullable(),
-    subjectLabel: z.string(),
-  })),
+  orders: pageOf(ReportGroupOrderSchema),
 });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;

@@ -1,15 +1,67 @@
 // Report groups of one company with their orders. companyId leads every WHERE.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ReportGroupOrderSortField, ReportGroupOrdersFilter, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { orders, reportGroups } from '../../db/schema.ts';
 
 export async function findReportGroup(db: Executor, companyId: string, groupId: string) {
   const [group] = await db.select().from(reportGroups).where(and(eq(reportGroups.companyId, companyId), eq(reportGroups.id, groupId)));
-  if (!group) return undefined;
-  const members = await db
-    .select({ id: orders.id, type: orders.type, status: orders.status, outcome: orders.outcome, subjectLabel: orders.subjectLabel })
+  return group;
+}
+
+/** How many of the group's orders are in each (status, outcome): the whole group in one small answer. */
+export async function countGroupOrders(db: Executor, companyId: string, groupId: string) {
+  const rows = await db
+    .select({ status: orders.status, outcome: orders.outcome, count: count() })
     .from(orders)
     .where(and(eq(orders.companyId, companyId), eq(orders.reportGroupId, groupId)))
-    .orderBy(asc(orders.createdAt), asc(orders.id));
-  return { group, members };
+    .groupBy(orders.status, orders.outcome);
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+const SORT_COLUMNS: Record<Exclude<ReportGroupOrderSortField, 'createdAt'>, SQL> = {
+  subjectLabel: sql`lower(${orders.subjectLabel})`,
+  type: sql`${orders.type}`,
+  status: sql`${orders.status}`,
+  outcome: sql`${orders.outcome}`,
+};
+
+export interface GroupOrdersQuery extends ReportGroupOrdersFilter {
+  page: number;
+  size: number;
+  sort: SortTerm<ReportGroupOrderSortField>[];
+}
+
+/**
+ * One page of the group's orders. A sheet's orders are inserted many to a statement and can share
+ * their creation time; their UUIDv7 ids follow the rows, so "placed" order is (createdAt, id), and
+ * every sort ends with it so that pages neither repeat nor skip an order.
+ */
+export async function listGroupOrders(db: Executor, companyId: string, groupId: string, query: GroupOrdersQuery) {
+  const conditions = [eq(orders.companyId, companyId), eq(orders.reportGroupId, groupId)];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.outcome) conditions.push(eq(orders.outcome, query.outcome));
+  const where = and(...conditions);
+  const direction = (term: SortTerm<ReportGroupOrderSortField>) => (term.direction === 'desc' ? desc : asc);
+  const ordering: SQL[] = [];
+  let placed: SortTerm<ReportGroupOrderSortField>['direction'] = 'asc';
+  for (const term of query.sort) {
+    if (term.field === 'createdAt') {
+      placed = term.direction;
+      break; // (createdAt, id) is unique: any later term could not change the order.
+    }
+    ordering.push(direction(term)(SORT_COLUMNS[term.field]));
+  }
+  const tieBreak = placed === 'desc' ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.createdAt), asc(orders.id)];
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: orders.id, type: orders.type, status: orders.status, outcome: orders.outcome, subjectLabel: orders.subjectLabel })
+      .from(orders)
+      .where(where)
+      .orderBy(...ordering, ...tieBreak)
+      .limit(query.size)
+      .offset(query.page * query.size),
+    db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: Number(total?.value ?? 0) };
 }

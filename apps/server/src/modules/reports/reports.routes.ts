@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PageQuerySchema, ProblemSchema, ReportGroupSchema, ReportListFilterSchema, ReportSchema, ReportSummarySchema, pageOf } from '@clearlane/contract';
+import { PageQuerySchema, ProblemSchema, ReportGroupOrdersFilterSchema, ReportGroupSchema, ReportListFilterSchema, ReportSchema, ReportSummarySchema, pageOf } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import type { ReportsService } from './reports.service.ts';
 
@@ -20,8 +20,12 @@ export async function reportsRoutes(app: FastifyInstance, { reports }: { reports
   }, async (request) => reports.list(principalOf(request), request.query));
 
   r.get('/reports/groups/:id', {
-    schema: { tags, security, summary: 'A report group: its orders and how far they have got', params: idParams, response: { 200: ReportGroupSchema, ...problems } },
-  }, async (request) => reports.group(principalOf(request), request.params.id));
+    schema: {
+      tags, security,
+      summary: 'A report group: how far the whole group has got (counts by status and outcome) and one page of its orders (page, size, sort, status, outcome)',
+      params: idParams, querystring: PageQuerySchema.extend(ReportGroupOrdersFilterSchema.shape), response: { 200: ReportGroupSchema, ...problems },
+    },
+  }, async (request) => reports.group(principalOf(request), request.params.id, request.query));
 
   r.get('/reports/:id', {
     schema: { tags, security, summary: 'One report with its content', params: idParams, response: { 200: ReportSchema, ...problems } },

@@ -1,7 +1,8 @@
 // Reports: a completed order seen from the report side. A report's id is its order's id.
 import {
-  ORDER_TYPES, parseSort, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
-  type OrderSortField, type Page, type Report, type ReportGroup, type ReportSummary, type ReportType,
+  ORDER_TYPES, parseSort, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
+  type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
+  type ReportSummary, type ReportType,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
@@ -14,6 +15,8 @@ const SORT_AS_ORDER: Record<(typeof REPORT_SORT_FIELDS)[number], OrderSortField>
   completedAt: 'completedAt', orderedAt: 'createdAt', subjectLabel: 'subjectLabel', reportType: 'type',
 };
 const FINISHED = new Set(['Complete', 'Failed', 'Error']);
+
+type GroupOrdersInput = Pick<PageQuery, 'page' | 'size' | 'sort'> & ReportGroupOrdersFilter;
 
 function toSummary(row: orders.OrderSummaryRow): ReportSummary {
   const type = row.type as (typeof ORDER_TYPES)[number];
@@ -47,17 +50,34 @@ export class ReportsService {
     return { ...toSummary(order), content: order.result as unknown as Report['content'] };
   }
 
-  async group(principal: Principal, id: string): Promise<ReportGroup> {
+  async group(principal: Principal, id: string, input: GroupOrdersInput): Promise<ReportGroup> {
     assertCan(principal, 'view', 'Reports');
-    const found = await repo.findReportGroup(this.db, principal.companyId, id);
-    if (!found) throw notFound('report group');
+    const { terms, unknown } = parseSort(input.sort, REPORT_GROUP_ORDER_SORT_FIELDS);
+    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_GROUP_ORDER_SORT_FIELDS.join(', ')}` }]);
+    const group = await repo.findReportGroup(this.db, principal.companyId, id);
+    if (!group) throw notFound('report group');
+    const [counts, page] = await Promise.all([
+      repo.countGroupOrders(this.db, principal.companyId, id),
+      repo.listGroupOrders(this.db, principal.companyId, id, { page: input.page, size: input.size, status: input.status, outcome: input.outcome, sort: terms }),
+    ]);
+    // The progress is the whole group's, whichever page or filter the caller asked for.
     const byStatus: Record<string, number> = {};
-    for (const member of found.members) byStatus[member.status] = (byStatus[member.status] ?? 0) + 1;
+    const byOutcome: Record<string, number> = {};
+    let total = 0;
+    let finished = 0;
+    for (const { status, outcome, count } of counts) {
+      total += count;
+      if (FINISHED.has(status)) finished += count;
+      byStatus[status] = (byStatus[status] ?? 0) + count;
+      if (status === 'Complete' && outcome) byOutcome[outcome] = (byOutcome[outcome] ?? 0) + count;
+    }
     return {
-      id: found.group.id, name: found.group.name, source: found.group.source, fileName: found.group.fileName, totalOrders: found.group.totalOrders,
-      createdAt: found.group.createdAt.toISOString(),
-      progress: { total: found.members.length, finished: found.members.filter((m) => FINISHED.has(m.status)).length, byStatus },
-      orders: found.members.map((m) => ({ ...m, type: m.type as ReportGroup['orders'][number]['type'] })),
+      id: group.id, name: group.name, source: group.source, fileName: group.fileName, totalOrders: group.totalOrders, createdAt: group.createdAt.toISOString(),
+      progress: { total, finished, byStatus, byOutcome },
+      orders: {
+        content: page.rows as ReportGroupOrder[],
+        page: { number: input.page, size: input.size, totalElements: page.total, totalPages: Math.ceil(page.total / input.size) },
+      },
     };
   }
 }

@@ -1,40 +1,37 @@
-// /reports/group/{id}: a batch of orders (a bulk upload). How far it has got — a progress bar,
-// "412 of 500 finished", counts by status — refreshed every 2 s until every order has finished;
-// then the outcomes; and the orders themselves, each leading to its order page.
-import { Alert, Anchor, Badge, Breadcrumbs, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+// /reports/group/{id}: a batch of orders (a bulk upload, up to 10,000). How far the whole batch has
+// got — a progress bar, "412 of 500 finished", counts by status — refreshed every 2 s until every
+// order has finished; then the outcomes; and one page of the orders, each leading to its order page.
+// The page, size, sort and filters live in the URL (?page=2&status=Error), like every list's; the
+// counts always cover the whole group, whatever page is on screen.
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useSearch } from '@tanstack/react-router';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useMemo, useState } from 'react';
-import type { Outcome } from '@clearlane/contract/orders';
-import type { ReportGroup } from '@clearlane/contract/reports';
-import { useReportGroup } from '../api/get-report-group.ts';
+import { useEffect, useMemo, useRef } from 'react';
+import type { OrderStatus, Outcome } from '@clearlane/contract/orders';
+import type { ReportGroup, ReportGroupOrder } from '@clearlane/contract/reports';
+import {
+  DEFAULT_GROUP_SORT, GROUP_PAGE_SIZES, reportGroupQueryOf, reportGroupQueryOptions, reportGroupSearchSchema, useReportGroup,
+  type GroupSortKey, type ReportGroupSearch,
+} from '../api/get-report-group.ts';
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
-import { OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { useAriaSort } from '../../../components/use-aria-sort.ts';
 import { formatDateTime, plural, wholeNumber } from './format.ts';
-import { groupProgress, STATUS_ORDER } from './group-progress.ts';
+import { groupProgress, NOT_ADJUDICATED, STATUS_ORDER } from './group-progress.ts';
 
 const routeApi = getRouteApi('/_authenticated/reports/group/$id');
 
-type GroupOrder = ReportGroup['orders'][number];
+const SORTABLE: readonly string[] = ['subjectLabel', 'type', 'status', 'outcome'] satisfies GroupSortKey[];
 
-const ORDER_TYPE_LABELS: Record<string, string> = {
-  MVR: 'MVR',
-  MVR_WITH_ADJUDICATION: 'MVR, adjudicated',
-  PERSON_RISK_ASSESSMENT: 'Person risk',
-  BUSINESS_RISK_INFORM_REPORT: 'Business risk',
-  VIN_REPORT: 'VIN report',
-};
-const STATUS_COLORS: Record<string, string> = { New: 'gray.7', Ordered: 'lane.7', Received: 'lane.9', Complete: 'teal.9', Failed: 'red.9', Error: 'red.9' };
-const PAGE_SIZES = [25, 50, 100];
-
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge color={STATUS_COLORS[status] ?? 'gray.7'} variant={status === 'New' ? 'outline' : 'filled'} style={{ minWidth: 'max-content' }}>
-      {status}
+    <Badge color={ORDER_STATUS_COLORS[status] ?? 'gray.7'} variant={status === 'New' ? 'outline' : 'filled'} style={{ minWidth: 'max-content' }}>
+      {ORDER_STATUS_LABELS[status] ?? status}
     </Badge>
   );
 }
@@ -54,33 +51,71 @@ function Count({ label, value, color }: { label: string; value: number; color?: 
 
 export function ReportGroupPage() {
   const { id } = routeApi.useParams();
-  const { data: group, error, isRefetchError } = useReportGroup(id);
-  useDocumentTitle(`${group.name} · Clearlane`);
-  const progress = useMemo(() => groupProgress(group), [group]);
-  const [statusFilter, setStatusFilter] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
+  // Read and checked here, so a hand-edited value falls back to its default instead of failing the page.
+  const search = reportGroupSearchSchema.parse(useSearch({ strict: false }));
+  const query = reportGroupQueryOf(search);
+  const navigate = routeApi.useNavigate();
+  const queryClient = useQueryClient();
+  const view = useReportGroup(id, query);
+  // The route's loader fetched the group's first page; until the URL's own view has answered, that
+  // answer's group and progress (the whole group's either way) stand in, so the page never blanks.
+  const group: ReportGroup | undefined = view.data ?? queryClient.getQueryData(reportGroupQueryOptions(id).queryKey);
+  const orders = view.data?.orders;
+  const tableRef = useRef<HTMLTableElement>(null!);
+  useDocumentTitle(group ? `${group.name} · Clearlane` : 'Report group · Clearlane');
 
-  const visibleOrders = useMemo(() => (statusFilter ? group.orders.filter((order) => order.status === statusFilter) : group.orders), [group.orders, statusFilter]);
-  const lastPage = Math.max(1, Math.ceil(visibleOrders.length / pageSize));
-  const currentPage = Math.min(page, lastPage);
-  const pageOrders = visibleOrders.slice((currentPage - 1) * pageSize, currentPage * pageSize);
-  const finishedText = `${wholeNumber.format(progress.finished)} of ${wholeNumber.format(progress.total)} finished`;
+  const setSearch = (patch: Partial<ReportGroupSearch>, keepPage = false) =>
+    navigate({ search: (previous) => ({ ...previous, ...patch, ...(keepPage ? {} : { page: undefined }) }), replace: true });
 
-  const columns: DataTableColumn<GroupOrder>[] = [
+  // A page past the end (a hand-edited URL, or a filter that now matches fewer orders) goes to the last one.
+  const answered = view.data && !view.isPlaceholderData ? view.data.orders.page : undefined;
+  const lastPage = answered && answered.number > 0 && answered.number >= answered.totalPages ? Math.max(answered.totalPages - 1, 0) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined) void setSearch({ page: lastPage || undefined }, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setSearch is a new function every render; the target page is what matters
+  }, [lastPage]);
+
+  const progress = useMemo(() => (group ? groupProgress(group) : undefined), [group]);
+  const [sortField = 'createdAt', sortDirection = 'asc'] = query.sort.split(',') as [GroupSortKey, 'asc' | 'desc'];
+  const sortStatus: DataTableSortStatus<ReportGroupOrder> = { columnAccessor: sortField, direction: sortDirection };
+
+  const columns: DataTableColumn<ReportGroupOrder>[] = [
     {
       accessor: 'subjectLabel',
       title: 'Subject',
+      sortable: true,
       render: (order) => (
         <AnchorLink to="/orders/$id" params={{ id: order.id }} fz="sm" fw={600}>
           {order.subjectLabel}
         </AnchorLink>
       ),
     },
-    { accessor: 'type', title: 'Order type', render: (order) => ORDER_TYPE_LABELS[order.type] ?? order.type },
-    { accessor: 'status', title: 'Status', render: (order) => <StatusBadge status={order.status} /> },
-    { accessor: 'outcome', title: 'Outcome', render: (order) => <OutcomeBadge outcome={order.outcome} adjudicable={order.status === 'Complete' && order.type.startsWith('MVR')} /> },
+    { accessor: 'type', title: 'Order type', sortable: true, render: (order) => ORDER_TYPE_LABELS[order.type] ?? order.type },
+    { accessor: 'status', title: 'Status', sortable: true, render: (order) => <StatusBadge status={order.status} /> },
+    {
+      accessor: 'outcome',
+      title: 'Outcome',
+      sortable: true,
+      render: (order) => <OutcomeBadge outcome={order.outcome} adjudicable={order.status === 'Complete' && order.type.startsWith('MVR')} />,
+    },
   ];
+  useAriaSort(tableRef, columns as { accessor: string; sortable?: boolean }[], sortStatus as { columnAccessor: string; direction: 'asc' | 'desc' });
+
+  if (!group || !progress) {
+    return (
+      <Group gap="sm" p="xl" aria-busy="true">
+        <Loader size="sm" aria-hidden />
+        <Text c="dimmed">Loading the report group…</Text>
+      </Group>
+    );
+  }
+
+  const finishedText = `${wholeNumber.format(progress.finished)} of ${wholeNumber.format(progress.total)} finished`;
+  const filtered = Boolean(search.status || search.outcome);
+  const outcomeOptions = progress.outcomeCounts.filter(([outcome]) => outcome !== NOT_ADJUDICATED);
+  const noRecordsText = !filtered
+    ? 'This group has no orders'
+    : `No orders ${[search.status && `are ${ORDER_STATUS_LABELS[search.status].toLowerCase()}`, search.outcome && `have the outcome ${OUTCOME_LABELS[search.outcome]}`].filter(Boolean).join(' and ')}`;
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -141,12 +176,17 @@ export function ReportGroupPage() {
           <VisuallyHidden role="status">{progress.isFinished ? `All ${wholeNumber.format(progress.total)} orders finished.` : ''}</VisuallyHidden>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm" role="group" aria-label="Orders by status">
             {STATUS_ORDER.map((status) => (
-              <Count key={status} label={status} value={group.progress.byStatus[status] ?? 0} color={(status === 'Failed' || status === 'Error') && (group.progress.byStatus[status] ?? 0) > 0 ? 'red.9' : undefined} />
+              <Count
+                key={status}
+                label={ORDER_STATUS_LABELS[status]}
+                value={group.progress.byStatus[status] ?? 0}
+                color={(status === 'Failed' || status === 'Error') && (group.progress.byStatus[status] ?? 0) > 0 ? 'red.9' : undefined}
+              />
             ))}
           </SimpleGrid>
-          {isRefetchError && (
+          {view.isRefetchError && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Progress could not be refreshed">
-              {error?.message} Trying again in a few seconds.
+              {view.error?.message} Trying again in a few seconds.
             </Alert>
           )}
         </Stack>
@@ -179,44 +219,77 @@ export function ReportGroupPage() {
             <Title order={2} fz="lg" id="group-orders-heading">
               Orders
             </Title>
-            <Select
-              label="Status"
-              placeholder="All statuses"
-              data={progress.statusCounts.map(([status, count]) => ({ value: status, label: `${status} (${wholeNumber.format(count)})` }))}
-              value={statusFilter}
-              onChange={(value) => {
-                setStatusFilter(value);
-                setPage(1);
-              }}
-              clearable
-              w={220}
-            />
+            <Group gap="sm" align="flex-end" role="search" aria-label="Filter the orders">
+              {(filtered || query.sort !== DEFAULT_GROUP_SORT) && (
+                <Button variant="subtle" onClick={() => void setSearch({ status: undefined, outcome: undefined, sort: undefined })}>
+                  Show all, as placed
+                </Button>
+              )}
+              {(outcomeOptions.length > 0 || search.outcome) && (
+                <Select
+                  label="Outcome"
+                  placeholder="All outcomes"
+                  data={outcomeOptions.map(([outcome, count]) => ({ value: outcome, label: `${OUTCOME_LABELS[outcome as Outcome] ?? outcome} (${wholeNumber.format(count)})` }))}
+                  value={search.outcome ?? null}
+                  onChange={(value) => void setSearch({ outcome: (value as Outcome | null) ?? undefined })}
+                  clearable
+                  w={200}
+                />
+              )}
+              <Select
+                label="Status"
+                placeholder="All statuses"
+                data={progress.statusCounts.map(([status, count]) => ({ value: status, label: `${ORDER_STATUS_LABELS[status as OrderStatus] ?? status} (${wholeNumber.format(count)})` }))}
+                value={search.status ?? null}
+                onChange={(value) => void setSearch({ status: (value as OrderStatus | null) ?? undefined })}
+                clearable
+                w={200}
+              />
+            </Group>
           </Group>
-          <DataTable<GroupOrder>
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            verticalSpacing="xs"
-            minHeight={120}
-            records={pageOrders}
-            idAccessor="id"
-            columns={columns}
-            noRecordsText={statusFilter ? `No orders are ${statusFilter.toLowerCase()}` : 'This group has no orders'}
-            page={currentPage}
-            onPageChange={setPage}
-            totalRecords={visibleOrders.length}
-            recordsPerPage={pageSize}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-            recordsPerPageLabel="Orders per page"
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${wholeNumber.format(totalRecords)} order${totalRecords === 1 ? '' : 's'}`}
-            getPaginationControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-            getPaginationItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            aria-label="Orders of the group"
-          />
+          {view.error && !view.data && !view.isFetching ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title="The orders could not be loaded">
+              <Stack gap="xs" align="flex-start">
+                <Text fz="sm">{view.error.message}</Text>
+                <Button size="xs" variant="light" color="red" onClick={() => void view.refetch()}>
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <DataTable<ReportGroupOrder>
+              tableRef={tableRef}
+              withTableBorder
+              borderRadius="md"
+              highlightOnHover
+              verticalSpacing="xs"
+              minHeight={120}
+              records={orders?.content ?? []}
+              idAccessor="id"
+              columns={columns}
+              sortStatus={sortStatus}
+              onSortStatusChange={(status) => {
+                const field = String(status.columnAccessor);
+                if (!SORTABLE.includes(field)) return;
+                // A newly chosen column starts ascending; clicking the sorted column again flips it.
+                void setSearch({ sort: `${field},${field === sortField ? status.direction : 'asc'}` });
+              }}
+              fetching={view.isFetching && (view.isPlaceholderData || !view.data)}
+              loadingText="Loading orders…"
+              noRecordsText={noRecordsText}
+              page={(orders?.page.number ?? query.page) + 1}
+              onPageChange={(page) => void setSearch({ page: page - 1 }, true)}
+              totalRecords={orders?.page.totalElements ?? 0}
+              recordsPerPage={query.size}
+              recordsPerPageOptions={[...GROUP_PAGE_SIZES]}
+              onRecordsPerPageChange={(size) => void setSearch({ size: size as ReportGroupSearch['size'] })}
+              recordsPerPageLabel="Orders per page"
+              paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${wholeNumber.format(totalRecords)} order${totalRecords === 1 ? '' : 's'}`}
+              getPaginationControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
+              getPaginationItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+              aria-label="Orders of the group"
+            />
+          )}
         </Stack>
       </Paper>
     </Stack>
