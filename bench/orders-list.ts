@@ -34,7 +34,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { KNOWN_PLUGINS, OrderListFilterSchema, OrderSchema, PageQuerySchema, pageOf, type Order, type Page } from '@clearlane/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/config.ts';
-import type { Database, DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { TENANT_ROLE, type Database, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { loadPrincipal } from '../apps/server/src/access/principal.ts';
 import { hashPassword } from '../apps/server/src/identity/passwords.ts';
@@ -342,12 +342,23 @@ function describePlan(node: PlanNode): string {
   return parts.join(' ← ');
 }
 
-/** EXPLAIN ANALYZE of a query run twice: the second run, on a warm cache, is the one reported. */
-async function explain(client: pg.Pool, sql: string, params: unknown[]): Promise<Explained> {
+/**
+ * EXPLAIN ANALYZE of a query run twice: the second run, on a warm cache, is the one reported. It
+ * runs as the server runs company work — the tenant role under row-level security, with the
+ * company set (db/tenant-scope.ts) — because the policies change which plans are allowed.
+ */
+async function explain(pool: pg.Pool, companyId: string, sql: string, params: unknown[]): Promise<Explained> {
   const explainSql = `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`;
-  await client.query(explainSql, params);
-  const { rows } = await client.query<{ 'QUERY PLAN': Explained[] }>(explainSql, params);
-  return rows[0]!['QUERY PLAN'][0]!;
+  const client = await pool.connect();
+  try {
+    await client.query(`SELECT set_config('role', $1, false), set_config('app.company_id', $2, false)`, [TENANT_ROLE, companyId]);
+    await client.query(explainSql, params);
+    const { rows } = await client.query<{ 'QUERY PLAN': Explained[] }>(explainSql, params);
+    return rows[0]!['QUERY PLAN'][0]!;
+  } finally {
+    await client.query(`SELECT set_config('role', 'none', false), set_config('app.company_id', '', false)`);
+    client.release();
+  }
 }
 
 /** How many orders a capped count would count at most (the proposal this bench measures). */
@@ -474,7 +485,7 @@ async function main() {
         const queries = [...captured];
         if (queries.length !== 2) throw new Error(`expected the page and its count, captured ${queries.length} queries`);
         for (const query of queries) {
-          const plan = await explain(captureClient, query.sql, query.params);
+          const plan = await explain(captureClient, principal.companyId, query.sql, query.params);
           const kind = COUNT_SQL.test(query.sql) ? 'count' : 'page ';
           const hit = plan.Plan['Shared Hit Blocks'] ?? 0;
           const read = plan.Plan['Shared Read Blocks'] ?? 0;
@@ -483,7 +494,7 @@ async function main() {
         }
         // The proposal for big companies: count at most COUNT_CAP + 1 rows ("10,000+ orders").
         const count = queries.find((query) => COUNT_SQL.test(query.sql))!;
-        const capped = await explain(captureClient, `select count(*) from (${count.sql.replace(COUNT_SQL, 'select 1 from')} limit ${COUNT_CAP + 1}) capped`, count.params);
+        const capped = await explain(captureClient, principal.companyId, `select count(*) from (${count.sql.replace(COUNT_SQL, 'select 1 from')} limit ${COUNT_CAP + 1}) capped`, count.params);
         console.log(`  (${shape.key}) capped count ${capped['Execution Time'].toFixed(2).padStart(8)} ms  (proposed: at most ${thousands(COUNT_CAP + 1)} rows counted)`);
       }
 
