@@ -9,6 +9,7 @@ import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { useMyCompany } from '../api/get-my-company.ts';
+import { MvrHealthCard } from './mvr-health-card.tsx';
 import { PermissionsGrid } from './permissions-grid.tsx';
 
 const PLUGIN_LABELS: Record<string, string> = {
@@ -32,6 +33,8 @@ export function HomePage() {
   const here = { protocol: location.protocol, host: location.host };
   const config = publicConfig();
   const twoStep = user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
+  // As the navigation's Orders section: the ability to view orders and the company's orders plugin.
+  const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -41,6 +44,8 @@ export function HomePage() {
           You are signed in to {user.companyName} as {roleNames.join(', ')}.
         </Text>
       </Stack>
+
+      {seesOrders && <MvrHealthCard />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Section title="Your profile" icon={<IconShieldCheck size={18} aria-hidden />}>

@@ -1,0 +1,42 @@
+// The bars of the MVR health card: one bar per outcome and per unfinished status, in the colours of
+// the orders pages' badges. Loaded on its own (React.lazy): the charting library is large and only
+// users who may view orders need it. The chart is a picture; the card's table beside it says the
+// same in text and holds the links.
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import type { HealthRow } from './mvr-health.ts';
+
+const BAR_HEIGHT = 30;
+const wholeNumber = new Intl.NumberFormat();
+
+export default function MvrHealthChart({ rows, summary }: { rows: HealthRow[]; summary: string }) {
+  const data = rows.map((row) => ({ category: row.label, Orders: row.count, color: row.color }));
+  return (
+    // role="img" with the summary as its name: a screen reader hears one sentence, not the SVG's parts.
+    <div role="img" aria-label={summary}>
+      <BarChart
+        h={rows.length * BAR_HEIGHT + 30}
+        data={data}
+        dataKey="category"
+        series={[{ name: 'Orders', color: 'lane.7' }]}
+        orientation="vertical"
+        yAxisProps={{ width: 120, interval: 0 }}
+        xAxisProps={{ allowDecimals: false }}
+        gridAxis="x"
+        withBarValueLabel
+        valueFormatter={(value) => wholeNumber.format(value)}
+        // Darker than Mantine's dimmed grey, so counts and names read at small size. (Set as a CSS
+        // variable: the barLabelColor prop of this version also lands on the DOM element.)
+        vars={(theme) => ({ root: { '--chart-bar-label-color': theme.colors.gray[8] } })}
+        textColor="gray.7"
+        // Room for the count beside the longest bar.
+        barChartProps={{ margin: { right: 28 } }}
+        maxBarWidth={22}
+        // Keyboard focus belongs to the table's links; the SVG stays out of the tab order.
+        accessibilityLayer={false}
+        // The count stands beside each bar: a hover tooltip would only repeat it.
+        withTooltip={false}
+      />
+    </div>
+  );
+}
