@@ -27,13 +27,17 @@ function subjectName(record: MvrRecord) {
   return `${record.subject.firstName} ${record.subject.lastName}`;
 }
 
-function header(doc: Doc, input: MvrReportInput, title: string, density: Density) {
-  headerBand(doc, title, [
+/** The header band's rows: who ordered what for whom, and under which permissible purpose. */
+export function headerLines(input: MvrReportInput) {
+  return [
     { left: input.companyName, right: `Order ${input.orderId}` },
     { left: `Subject: ${subjectName(input.record)}`, right: `Ordered ${dateTime(input.orderedAt)} by ${input.orderedBy}` },
     { left: `Permissible purpose: ${input.permissiblePurpose}`, right: `Provider reference ${input.record.providerReference}` },
-  ], density);
+  ];
 }
+
+export const reportTitle = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? 'Full MVR Report (Condensed)' : 'Full MVR Report (Standard)');
+export const reportDensity = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? TIGHT : RELAXED);
 
 function adjudicationSection(doc: Doc, input: MvrReportInput, density: Density) {
   const result = input.adjudication;
@@ -88,10 +92,10 @@ function accidentsSection(doc: Doc, record: MvrRecord, density: Density) {
 
 export async function renderMvrPdf(input: MvrReportInput, format: MvrReportFormat): Promise<Buffer> {
   const condensed = format === 'MVR_CONDENSED_REPORT';
-  const density = condensed ? TIGHT : RELAXED;
-  const title = condensed ? 'Full MVR Report (Condensed)' : 'Full MVR Report (Standard)';
+  const density = reportDensity(format);
+  const title = reportTitle(format);
   const doc = createDoc(title, `Motor vehicle record of ${subjectName(input.record)}`);
-  header(doc, input, title, density);
+  headerBand(doc, title, headerLines(input), density);
   adjudicationSection(doc, input, density);
   if (!resultNotice(doc, input.record, density)) {
     if (condensed) {

@@ -41,22 +41,58 @@ export function ensureSpace(doc: Doc, height: number) {
   if (doc.y + height > bottomLimit(doc)) doc.addPage();
 }
 
+export interface HeaderBandLayout {
+  top: number;
+  height: number; // of the whole band
+  title: { y: number; height: number };
+  rows: { y: number; height: number }[];
+  columns: { left: { x: number; width: number }; right: { x: number; width: number } };
+}
+
+const BAND_PADDING = 12;
+const BAND_GUTTER = 12; // between a row's left and right text
+const BAND_ROW_GAP = 3;
+
+/**
+ * Where the header band's text goes, measured before anything is drawn: a long permissible purpose,
+ * company or subject name wraps onto more lines and the band grows to hold them, instead of running
+ * out of the band's colour where white text cannot be read.
+ */
+export function headerBandLayout(doc: Doc, title: string, lines: { left: string; right: string }[], density: Density): HeaderBandLayout {
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const inner = width - BAND_PADDING * 2;
+  const columnWidth = (inner - BAND_GUTTER) / 2;
+  const columns = { left: { x: x + BAND_PADDING, width: columnWidth }, right: { x: x + BAND_PADDING + columnWidth + BAND_GUTTER, width: columnWidth } };
+  const top = doc.y;
+  doc.font('Helvetica-Bold').fontSize(density.heading + 3);
+  const titleBox = { y: top + BAND_PADDING, height: doc.heightOfString(title, { width: inner }) };
+  doc.font('Helvetica').fontSize(density.small);
+  let y = titleBox.y + titleBox.height + 4;
+  const rows = lines.map((line) => {
+    const height = Math.max(doc.heightOfString(line.left, { width: columns.left.width }), doc.heightOfString(line.right, { width: columns.right.width }));
+    const row = { y, height };
+    y += height + BAND_ROW_GAP;
+    return row;
+  });
+  const bottom = rows.length > 0 ? y - BAND_ROW_GAP : y;
+  return { top, height: bottom + BAND_PADDING - top, title: titleBox, rows, columns };
+}
+
 export function headerBand(doc: Doc, title: string, lines: { left: string; right: string }[], density: Density) {
   const x = doc.page.margins.left;
   const width = contentWidth(doc);
-  const top = doc.y;
-  const height = 30 + lines.length * (density.small + 4);
-  doc.rect(x, top, width, height).fill(BAND);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(density.heading + 3).text(title, x + 12, top + 9, { width: width - 24 });
-  let y = top + 14 + density.heading + 3;
+  const layout = headerBandLayout(doc, title, lines, density);
+  doc.rect(x, layout.top, width, layout.height).fill(BAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(density.heading + 3).text(title, x + BAND_PADDING, layout.title.y, { width: width - BAND_PADDING * 2 });
   doc.font('Helvetica').fontSize(density.small);
-  for (const line of lines) {
-    doc.text(line.left, x + 12, y, { width: (width - 24) / 2, lineBreak: false });
-    doc.text(line.right, x + width / 2, y, { width: (width - 24) / 2, align: 'right', lineBreak: false });
-    y += density.small + 4;
-  }
+  lines.forEach((line, index) => {
+    const { y } = layout.rows[index]!;
+    doc.text(line.left, layout.columns.left.x, y, { width: layout.columns.left.width });
+    doc.text(line.right, layout.columns.right.x, y, { width: layout.columns.right.width, align: 'right' });
+  });
   doc.fillColor(INK);
-  doc.y = top + height + density.gap;
+  doc.y = layout.top + layout.height + density.gap;
   doc.x = x;
 }
 

@@ -3,10 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULESET } from '@clearlane/contract';
+import { DEFAULT_RULESET, DPPA_PERMISSIBLE_PURPOSES, permissiblePurposeLabel, type PermissiblePurpose } from '@clearlane/contract';
 import { adjudicate } from '../../src/adjudication/evaluate.ts';
 import { buildRecord } from '../../src/providers/mvr/sandbox-mvr-provider.ts';
-import { renderMvrPdf, renderMvrText, type MvrReportInput } from '../../src/documents/mvr-report.ts';
+import { headerLines, renderMvrPdf, renderMvrText, reportDensity, reportTitle, type MvrReportFormat, type MvrReportInput } from '../../src/documents/mvr-report.ts';
+import { createDoc, headerBandLayout } from '../../src/documents/pdf-kit.ts';
 
 const requestedAt = new Date('2026-11-22T10:00:00Z');
 const record = buildRecord('MULTIPLE_MOVING_VIOLATIONS', {
@@ -61,5 +62,60 @@ describe('MVR report documents', () => {
   it('says plainly when no record was found', async () => {
     const none = buildRecord('NO_RECORD_FOUND', { idempotencyKey: 'k', state: 'TX', licenceNumber: '12345676', firstName: 'N', lastName: 'One', dateOfBirth: '1990-01-01', permissiblePurpose: 'EMPLOYMENT', requestedAt });
     expect(renderMvrText({ ...input, record: none, adjudication: adjudicate(none, DEFAULT_RULESET) })).toContain('NO RECORD FOUND');
+  });
+
+  describe('header band', () => {
+    const formats: MvrReportFormat[] = ['MVR_STANDARD_REPORT', 'MVR_CONDENSED_REPORT'];
+    const purposes = (Object.keys(DPPA_PERMISSIBLE_PURPOSES) as PermissiblePurpose[]).map(permissiblePurposeLabel);
+    const longest = purposes.reduce((a, b) => (b.length > a.length ? b : a));
+    // The one the reviewer could not read: its second line ran out of the band.
+    const cdl = permissiblePurposeLabel('CDL_EMPLOYER_VERIFICATION');
+    const longNames: MvrReportInput = {
+      ...input,
+      companyName: 'Consolidated Interstate Freight and Passenger Transportation Holdings of North America, Incorporated',
+      record: { ...record, subject: { ...record.subject, firstName: 'Maximiliana Alexandrina Josephina', lastName: 'Vanderbilt-Montgomery-Featherstonehaugh' } },
+    };
+    const layoutOf = (format: MvrReportFormat, of: MvrReportInput) =>
+      headerBandLayout(createDoc('t', 's'), reportTitle(format), headerLines(of), reportDensity(format));
+
+    it.each(formats)('%s: grows to hold every permissible purpose and long names', (format) => {
+      const lineHeight = layoutOf(format, input).rows[0]!.height;
+      for (const permissiblePurpose of purposes) {
+        const layout = layoutOf(format, { ...longNames, permissiblePurpose });
+        const bottom = layout.top + layout.height;
+        let previousBottom = layout.title.y + layout.title.height;
+        for (const row of layout.rows) {
+          expect(row.y).toBeGreaterThanOrEqual(previousBottom);
+          expect(row.y + row.height).toBeLessThan(bottom);
+          previousBottom = row.y + row.height;
+        }
+        // Company and subject wrap at these lengths: their rows take two lines, and the band grows.
+        expect(layout.rows[0]!.height).toBeGreaterThan(lineHeight * 1.5);
+        expect(layout.rows[1]!.height).toBeGreaterThan(lineHeight * 1.5);
+      }
+      for (const permissiblePurpose of [cdl, longest]) {
+        const short = layoutOf(format, input);
+        const long = layoutOf(format, { ...input, permissiblePurpose });
+        expect(long.rows[2]!.height).toBeGreaterThan(lineHeight * 1.5);
+        expect(long.height).toBeGreaterThan(short.height + lineHeight * 0.9);
+      }
+    });
+
+    it.each(formats)('%s: draws the end of a long purpose inside the band', async (format) => {
+      if (!hasPdftotext) return;
+      for (const permissiblePurpose of [cdl, longest]) {
+        const of = { ...input, permissiblePurpose };
+        const layout = layoutOf(format, of);
+        const dir = mkdtempSync(join(tmpdir(), 'mvr-'));
+        const file = join(dir, 'report.pdf');
+        writeFileSync(file, await renderMvrPdf(of, format));
+        const words = execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+        const last = permissiblePurpose.split(' ').at(-1)!;
+        const word = [...words.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].find((m) => m[3] === last);
+        expect(word, last).toBeDefined();
+        expect(Number(word![1])).toBeGreaterThan(layout.top);
+        expect(Number(word![2])).toBeLessThanOrEqual(layout.top + layout.height);
+      }
+    });
   });
 });
