@@ -2,7 +2,7 @@
 // actions; for a vehicle report the vehicle and its history; for a risk assessment the score and
 // findings. The full report is on /reports/{id}; MVR documents download from here too.
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
+import { IconAlertCircle, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { BusinessRiskAssessment, PersonRiskAssessment, RiskFinding, RiskLevel, VehicleReport } from '@clearlane/contract/domain/risk-reports';
@@ -250,14 +250,31 @@ function RiskScore({ score, level }: { score: number; level: RiskLevel }) {
   );
 }
 
+/** A subject the provider did not find has no score: its 0 "low" would read as a clean result. */
+function SubjectNotFound({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="No result">
+      {children}
+    </Alert>
+  );
+}
+
 function PersonRiskPreview({ report }: { report: PersonRiskAssessment }) {
+  if (report.result === 'SUBJECT_NOT_FOUND') {
+    return (
+      <SubjectNotFound>
+        No records matched {report.subject.firstName} {report.subject.lastName}, born {date(report.subject.dateOfBirth)}, so there is no risk score.
+        Check the name and date of birth, then order again.
+      </SubjectNotFound>
+    );
+  }
   return (
     <Stack gap="lg">
       <SimpleGrid component="dl" cols={{ base: 2, xl: 4 }} spacing="md" m={0}>
         <Fact term="Risk score">
           <RiskScore score={report.riskScore} level={report.riskLevel} />
         </Fact>
-        <Fact term="Subject">{report.result === 'SUBJECT_FOUND' ? `${report.subject.firstName} ${report.subject.lastName}` : 'Not found'}</Fact>
+        <Fact term="Subject">{`${report.subject.firstName} ${report.subject.lastName}`}</Fact>
         <Fact term="Identity verified">{yesNo(report.identityVerified)}</Fact>
         <Fact term="Assessment">{report.definitionName}</Fact>
       </SimpleGrid>
@@ -268,13 +285,20 @@ function PersonRiskPreview({ report }: { report: PersonRiskAssessment }) {
 
 function BusinessRiskPreview({ report }: { report: BusinessRiskAssessment }) {
   const { business } = report;
+  if (report.result === 'BUSINESS_NOT_FOUND') {
+    return (
+      <SubjectNotFound>
+        No records matched {business.name} (EIN {business.ein}), so there is no risk score. Check the name and EIN, then order again.
+      </SubjectNotFound>
+    );
+  }
   return (
     <Stack gap="lg">
       <SimpleGrid component="dl" cols={{ base: 2, xl: 4 }} spacing="md" m={0}>
         <Fact term="Risk score">
           <RiskScore score={report.riskScore} level={report.riskLevel} />
         </Fact>
-        <Fact term="Business">{report.result === 'BUSINESS_FOUND' ? business.name : 'Not found'}</Fact>
+        <Fact term="Business">{business.name}</Fact>
         <Fact term="Years in business">{business.yearsInBusiness ?? 'Unknown'}</Fact>
         <Fact term="USDOT number">{business.dotNumber ?? 'None'}</Fact>
       </SimpleGrid>

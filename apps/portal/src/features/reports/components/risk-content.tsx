@@ -11,6 +11,8 @@ const GAUGE_COLORS: Record<string, string> = { LOW: 'teal.8', MODERATE: 'yellow.
 const SEVERITY_ORDER = ['SEVERE', 'HIGH', 'MODERATE', 'LOW'];
 export const RISK_SCORE_MAX = 100;
 
+const formatEin = (ein: string) => ein.replace(/^(\d{2})(\d{7})$/, '$1-$2');
+
 /** The score as a gauge; exposed to assistive technology as a meter with its value in words. */
 export function RiskGauge({ score, level }: { score: number; level: string }) {
   const clamped = Math.max(0, Math.min(RISK_SCORE_MAX, score));
@@ -78,13 +80,20 @@ function Footer({ reportedAt, providerReference, definitionName }: { reportedAt:
 
 export function PersonRiskReport({ report, level }: { report: PersonRiskContent; level: TitleOrder }) {
   const name = `${report.subject.firstName} ${report.subject.lastName}`;
+  // Nobody matched: the provider's score (0, "low") measures no one, so no score or level is shown.
+  if (report.result === 'SUBJECT_NOT_FOUND') {
+    return (
+      <Stack gap="md">
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="Subject not found">
+          No records matched {name}, born {formatCalendarDate(report.subject.dateOfBirth)} ({report.subject.state}), so there is no risk score. Check the name and
+          date of birth, then order again.
+        </Alert>
+        <Footer reportedAt={report.reportedAt} providerReference={report.providerReference} definitionName={report.definitionName} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
-      {report.result === 'SUBJECT_NOT_FOUND' && (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="Subject not found">
-          No records matched {name}, born {formatCalendarDate(report.subject.dateOfBirth)}. Check the name and date of birth, then order again.
-        </Alert>
-      )}
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" align="flex-start" gap="xl">
           <RiskGauge score={report.riskScore} level={report.riskLevel} />
@@ -106,20 +115,26 @@ export function PersonRiskReport({ report, level }: { report: PersonRiskContent;
 
 export function BusinessRiskReport({ report, level }: { report: BusinessRiskContent; level: TitleOrder }) {
   const { business } = report;
+  // As for a person: a business nobody matched has no score, whatever number the provider sent.
+  if (report.result === 'BUSINESS_NOT_FOUND') {
+    return (
+      <Stack gap="md">
+        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="Business not found">
+          No records matched {business.name} (EIN {formatEin(business.ein)}), so there is no risk score. Check the name and EIN, then order again.
+        </Alert>
+        <Footer reportedAt={report.reportedAt} providerReference={report.providerReference} definitionName={report.definitionName} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
-      {report.result === 'BUSINESS_NOT_FOUND' && (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title="Business not found">
-          No records matched {business.name} (EIN {business.ein}). Check the name and EIN, then order again.
-        </Alert>
-      )}
       <Paper withBorder radius="md" p="md">
         <Group justify="space-between" align="flex-start" gap="xl">
           <RiskGauge score={report.riskScore} level={report.riskLevel} />
           <div style={{ flex: '1 1 320px' }}>
             <Facts columns={3}>
               <Fact term="Business">{business.name}</Fact>
-              <Fact term="EIN">{business.ein.replace(/^(\d{2})(\d{7})$/, '$1-$2')}</Fact>
+              <Fact term="EIN">{formatEin(business.ein)}</Fact>
               <Fact term="State">{business.state}</Fact>
               <Fact term="USDOT number">{business.dotNumber ?? 'None'}</Fact>
               <Fact term="Years in business">{business.yearsInBusiness ?? 'Unknown'}</Fact>
