@@ -1,11 +1,13 @@
 // /api/v1/rulesets/{namespace}: a company's adjudication rules. Reading needs view Order, saving
 // manage Order (Managers and Company Admins, not Agents or Viewers). Each company has its own.
-import { beforeAll, expect, it } from 'vitest';
+// Text the database cannot store is a 400 naming the field; a stored row edited by hand into
+// something invalid is a 409 naming the ruleset and what is wrong, never a 500.
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_RULESET } from '@clearlane/contract';
-import { rulesets } from '../src/db/schema.ts';
-import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, get, seedTwoCompanies, signInAs } from './helpers.ts';
+import { orders, rulesets } from '../src/db/schema.ts';
+import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, fulfilOrder, get, seedTwoCompanies, signInAs } from './helpers.ts';
 
 type Role = 'admin' | 'manager' | 'agent' | 'viewer' | 'globexAdmin';
 
@@ -109,4 +111,113 @@ describeEachDatabase('rulesets', (t) => {
     expect(errorPaths(expectProblem(await read('Not_A_Namespace'), 400, 'ValidationError'))).toEqual(['params.namespace']);
     expect(await stored(seeded.acme.id, 'bad-rules')).toBeUndefined();
   });
-});
+
+  it('PUT /rulesets/{namespace} refuses text the database cannot store (NUL, control characters, half a character) naming the field, never a 500', async () => {
+    const rule = strict.rules[1]!;
+    const cases: [unknown, string, RegExp][] = [
+      [{ name: 'Night\u0000shift', rules: [rule] }, 'body.name', /control characters/],
+      [{ name: 'x', rules: [{ ...rule, description: 'Licence\u0000valid' }] }, 'body.rules.0.description', /control characters/],
+      [{ name: 'x', rules: [{ ...rule, operator: 'equal', value: 'VALID\u0000' }] }, 'body.rules.0.value', /control characters/],
+      [{ name: 'x', rules: [{ ...rule, value: ['VALID', 'EXPIRED\u0007'] }] }, 'body.rules.0.value.1', /control characters/],
+      [{ name: 'x', rules: [{ ...rule, description: 'Licence \ud800valid' }] }, 'body.rules.0.description', /valid Unicode text/],
+      [{ name: 'Fleet \udc00', rules: [rule] }, 'body.name', /valid Unicode text/],
+      [{ name: 'x', rules: [{ ...rule, operator: 'equal', value: 'V'.repeat(101) }] }, 'body.rules.0.value', /100/],
+    ];
+    for (const [body, path, message] of cases) {
+      const response = await t.app.inject({
+        method: 'PUT', url: '/api/v1/rulesets/unstorable', headers: { host: ACME_HOST, 'content-type': 'application/json', ...bearer(tokens.manager) },
+        payload: JSON.stringify(body), // JSON keeps the NUL and the lone surrogates as escapes
+      });
+      const problem = expectProblem(response, 400, 'ValidationError');
+      expect(errorPaths(problem), JSON.stringify(body)).toEqual([path]);
+      expect(problem.errors?.[0]?.message).toMatch(message);
+    }
+    expect(await stored(seeded.acme.id, 'unstorable')).toBeUndefined();
+    // Text outside ASCII is fine, emoji (a surrogate pair) included.
+    const accented = await save('unstorable', { name: 'Flotte été 🚚', rules: [{ ...rule, description: 'Führerschein gültig ✓' }] });
+    expect(accented.statusCode, accented.body).toBe(200);
+    expect((await read('unstorable')).json()).toMatchObject({ name: 'Flotte été 🚚', rules: [{ description: 'Führerschein gültig ✓' }] });
+  });
+
+  describe('a stored ruleset edited by hand into something invalid', () => {
+    // What an operator's SQL might leave behind, and the problem paths it should be reported by.
+    const broken: [string, { name?: string; rules: unknown }, string[]][] = [
+      ['unknown-operator', { rules: [{ ...strict.rules[0], operator: 'about' }] }, ['rules.0.operator']],
+      ['missing-years', { rules: [{ id: 'm', description: 'Moving', fact: 'movingViolations', operator: 'equal', value: 0 }] }, ['rules.0.years']],
+      ['rules-object', { rules: { 0: strict.rules[0] } }, ['rules']],
+      ['rules-json-null', { rules: null }, ['rules']],
+      ['no-rules', { rules: [] }, ['rules']],
+      ['twice-one-id', { rules: [strict.rules[0], { ...strict.rules[1], id: strict.rules[0]!.id }] }, ['rules.1.id']],
+      ['empty-name', { name: ' ', rules: strict.rules }, ['name']],
+    ];
+
+    const breakRow = async (namespace: string, change: { name?: string; rules: unknown }) => {
+      expect((await save(namespace, strict)).statusCode).toBe(200);
+      // JSON null goes in as the jsonb value null: drizzle would send SQL NULL, which the column refuses.
+      const rules = change.rules === null ? sql`'null'::jsonb` : (change.rules as unknown[]);
+      await t.db.update(rulesets).set({ ...(change.name === undefined ? {} : { name: change.name }), rules })
+        .where(and(eq(rulesets.companyId, seeded.acme.id), eq(rulesets.namespace, namespace)));
+    };
+
+    it('GET answers 409 InvalidRuleset naming the ruleset and what is wrong in it, to every role; PUT repairs it', async () => {
+      for (const [namespace, change, paths] of broken) {
+        await breakRow(namespace, change);
+        for (const role of ['viewer', 'agent', 'manager'] as const) {
+          const problem = expectProblem(await read(namespace, role), 409, 'InvalidRuleset');
+          expect(errorPaths(problem), namespace).toEqual(paths);
+          expect(problem.detail).toContain(`ruleset "${namespace}" is not valid`);
+          expect(problem.detail).toContain(paths[0]);
+          expect(problem.title).toBe('Ruleset Not Valid');
+        }
+        // Another company is not told about it: for Globex it does not exist.
+        expectProblem(await read(namespace, 'globexAdmin'), 404, 'NotFound');
+      }
+      // Saving it again (the stored row is not read) makes it whole.
+      const repaired = await save('unknown-operator', strict);
+      expect(repaired.statusCode, repaired.body).toBe(200);
+      expect((await read('unknown-operator')).json()).toMatchObject({ namespace: 'unknown-operator', ...strict, isDefault: false });
+    });
+
+    it('a broken "default" is not replaced by the seeded one: it is reported like any other', async () => {
+      expect((await save('default', strict, 'admin')).statusCode).toBe(200);
+      await t.db.update(rulesets).set({ rules: [{ id: 'broken' }] }).where(and(eq(rulesets.companyId, seeded.acme.id), eq(rulesets.namespace, 'default')));
+      const problem = expectProblem(await read('default'), 409, 'InvalidRuleset');
+      expect(errorPaths(problem)).toEqual(expect.arrayContaining(['rules.0.description', 'rules.0.fact', 'rules.0.operator', 'rules.0.value']));
+      expect((await save('default', { name: 'Our default', rules: [strict.rules[0]] }, 'admin')).statusCode).toBe(200);
+      expect((await read('default')).statusCode).toBe(200);
+    });
+
+    it('an order to be judged by it is refused with the same 409 (nothing is ordered), while other rulesets still take orders', async () => {
+      await breakRow('broken-for-orders', { rules: [{ ...strict.rules[0], fact: 'shoeSize' }] });
+      const place = (query: string) => t.app.inject({
+        method: 'POST', url: `/api/v1/orders/create-mvr-order${query}`, headers: { host: ACME_HOST, ...bearer(tokens.agent) },
+        payload: { driver: { firstName: 'Dana', lastName: 'Brokenrules', dateOfBirth: '1988-04-12', licenceNumber: 'D1234560', licenceState: 'CA' }, permissiblePurpose: 'WRITTEN_CONSENT' },
+      });
+      const problem = expectProblem(await place('?isAutoAdjudicated=true&ruleNamespace=broken-for-orders'), 409, 'InvalidRuleset');
+      expect(problem.detail).toContain('"broken-for-orders"');
+      expect(errorPaths(problem)).toEqual(['rules.0.fact']);
+      expect(await t.db.select().from(orders).where(and(eq(orders.companyId, seeded.acme.id), eq(orders.subjectLabel, 'Dana Brokenrules (CA D1234560)')))).toEqual([]);
+      expect((await place('?isAutoAdjudicated=true&ruleNamespace=strict-fleet')).statusCode).toBe(201);
+    });
+
+    it('an order placed before its ruleset broke is still fulfilled to an end, and its pages answer without a 5xx', async () => {
+      expect((await save('breaks-later', strict)).statusCode).toBe(200);
+      const placed = await t.app.inject({
+        method: 'POST', url: '/api/v1/orders/create-mvr-order?isAutoAdjudicated=true&ruleNamespace=breaks-later', headers: { host: ACME_HOST, ...bearer(tokens.agent) },
+        payload: { driver: { firstName: 'Lee', lastName: 'Laterbroken', dateOfBirth: '1988-04-12', licenceNumber: 'D7654320', licenceState: 'CA' }, permissiblePurpose: 'WRITTEN_CONSENT' },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const order = { id: placed.json().id as string, companyId: seeded.acme.id };
+      await breakRow('breaks-later', { rules: [{ id: 'broken' }] });
+      // The worker gets to the end of its attempts without throwing past the last one.
+      await fulfilOrder(t.db, order);
+      const [row] = await t.db.select().from(orders).where(and(eq(orders.companyId, order.companyId), eq(orders.id, order.id)));
+      // docs/DECISIONS.md: Complete as Indeterminate, saying why, once the worker catches
+      // InvalidRulesetError (orders.jobs.ts); until then the worker's generic Error after its retries.
+      expect(['Complete', 'Error']).toContain(row!.status);
+      for (const url of [`/api/v1/orders/${order.id}`, `/api/v1/reports/${order.id}`, '/api/v1/orders', '/api/v1/reports']) {
+        expect((await get(t.app, url, tokens.agent)).statusCode, url).toBeLessThan(500);
+      }
+    });
+  });
+}, {}, { queue: true });

@@ -15,15 +15,31 @@ export type AdjudicationFact = keyof typeof ADJUDICATION_FACTS;
 export const RULE_OPERATORS = ['equal', 'notEqual', 'lessThan', 'lessThanOrEqual', 'greaterThan', 'greaterThanOrEqual', 'in', 'notIn'] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
 
+/**
+ * Text of a ruleset. Control characters are refused (PostgreSQL cannot store NUL at all, so it
+ * would be a 500 rather than a 400), and so are unpaired surrogates, which are not Unicode text:
+ * jsonb refuses them and a text column would silently turn them into U+FFFD.
+ */
+const rulesetText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+    .regex(/^\P{Cs}*$/u, 'must be valid Unicode text (it holds half of a character)');
+
+/** A compared value: a licence status such as VALID, or one of a list. */
+const RuleValueTextSchema = rulesetText(100);
+
 export const AdjudicationRuleSchema = z
   .object({
     id: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lowercase letters, digits and hyphens'),
-    description: z.string().trim().min(1, 'is required').max(200),
+    description: rulesetText(200).min(1, 'is required'),
     fact: z.enum(Object.keys(ADJUDICATION_FACTS) as [AdjudicationFact, ...AdjudicationFact[]]),
     /** The look-back window for counted facts, in years. */
     years: z.number().int().min(1).max(10).optional(),
     operator: z.enum(RULE_OPERATORS),
-    value: z.union([z.number(), z.string(), z.array(z.string()).max(20)]),
+    value: z.union([z.number(), RuleValueTextSchema, z.array(RuleValueTextSchema).max(20)]),
   })
   .superRefine((rule, context) => {
     if (ADJUDICATION_FACTS[rule.fact].takesYears && rule.years === undefined) {
@@ -38,7 +54,7 @@ export type AdjudicationRule = z.infer<typeof AdjudicationRuleSchema>;
 
 export const RulesetSchema = z.object({
   namespace: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lowercase letters, digits and hyphens'),
-  name: z.string().trim().min(1).max(120),
+  name: rulesetText(120).min(1, 'is required'),
   rules: z.array(AdjudicationRuleSchema).min(1, 'needs at least one rule').max(50),
 });
 export type Ruleset = z.infer<typeof RulesetSchema>;

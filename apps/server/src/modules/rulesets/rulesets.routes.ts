@@ -6,7 +6,8 @@ import { ProblemSchema, RuleNamespaceSchema, RulesetResponseSchema, RulesetSchem
 import { principalOf } from '../../access/guard.ts';
 import type { RulesetsService } from './rulesets.service.ts';
 
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+// 409: the stored ruleset is not valid any more (edited outside Clearlane); the problem names what is wrong.
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 
 export async function rulesetsRoutes(app: FastifyInstance, { rulesets }: { rulesets: RulesetsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -16,12 +17,12 @@ export async function rulesetsRoutes(app: FastifyInstance, { rulesets }: { rules
   const params = z.object({ namespace: RuleNamespaceSchema });
 
   r.get('/rulesets/:namespace', {
-    schema: { tags, security, summary: 'An adjudication ruleset of my company ("default" is seeded until saved)', params, response: { 200: RulesetResponseSchema, ...problems } },
+    schema: { tags, security, summary: 'An adjudication ruleset of my company ("default" is seeded until saved); 409 InvalidRuleset when the stored one is not valid', params, response: { 200: RulesetResponseSchema, ...problems } },
   }, async (request) => rulesets.get(principalOf(request), request.params.namespace));
 
   r.put('/rulesets/:namespace', {
     schema: {
-      tags, security, summary: 'Save an adjudication ruleset (manage Order)', params,
+      tags, security, summary: 'Save an adjudication ruleset (manage Order); also repairs one that is not valid', params,
       body: RulesetSchema.omit({ namespace: true }),
       response: { 200: RulesetResponseSchema, ...problems },
     },
