@@ -298,7 +298,7 @@ describeEachDatabase('bulk MVR orders', (t) => {
   it('checks the rule namespace as single orders do', async () => {
     const response = await upload(t, agent, csvOf([HEADER, validRow(3)]), 'drivers.csv', { query: '?isAutoAdjudicated=true&ruleNamespace=nope' });
     const problem = expectProblem(response, 400, 'ValidationError');
-    expect(problem.errors).toEqual([{ path: 'query.ruleNamespace', message: 'your company has no ruleset named "nope"' }]);
+    expect(problem.errors).toEqual([{ path: 'query.ruleNamespace', message: 'is not one of your company\'s rulesets ("nope"); leave it empty for the default' }]);
     expectProblem(await upload(t, agent, csvOf([HEADER, validRow(3)]), 'drivers.csv', { query: '?isAutoAdjudicated=maybe' }), 400, 'ValidationError');
   });
 

@@ -130,7 +130,8 @@ describeEachDatabase('orders', (t) => {
     expect(texas.errors?.[0]?.message).toMatch(/Texas/);
     await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE, texasRecordType: 'TYPE_9' }), 400, ['body.texasRecordType']);
     const unknown = await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE }, 'agent', '?isAutoAdjudicated=true&ruleNamespace=strict-fleet'), 400, ['query.ruleNamespace']);
-    expect(unknown.errors?.[0]?.message).toContain('strict-fleet');
+    // The portal puts its label in front ("Ruleset is not one of …"): the message starts with the verb.
+    expect(unknown.errors?.[0]?.message).toBe('is not one of your company\'s rulesets ("strict-fleet"); leave it empty for the default');
     // Naming rules that do not exist is refused even without adjudication: the order would claim them.
     await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE }, 'agent', '?ruleNamespace=strict-fleet'), 400, ['query.ruleNamespace']);
     await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE }, 'agent', '?ruleNamespace=Not_Valid'), 400, ['query.ruleNamespace']);

@@ -17,6 +17,7 @@ import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, type Queue } from 
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import type { FulfilOrderJob } from '../orders/orders.jobs.ts';
+import { unknownRulesetMessage } from '../orders/orders.service.ts';
 import * as repo from './bulk-orders.repository.ts';
 import { readCsv, readXlsx, UnreadableSheet, type SheetRow } from './sheet-reader.ts';
 import { validateSheet, type ValidBulkOrder } from './sheet-validation.ts';
@@ -131,7 +132,7 @@ export class BulkOrdersService {
   private async assertRulesetExists(principal: Principal, options: BulkOrderOptions) {
     // As for a single order: a named namespace must exist even without auto-adjudication.
     if ((options.isAutoAdjudicated || options.ruleNamespace) && !(await resolveRuleset(this.db, principal.companyId, options.ruleNamespace))) {
-      throw invalidInput([{ path: 'query.ruleNamespace', message: `your company has no ruleset named "${options.ruleNamespace}"` }]);
+      throw invalidInput([{ path: 'query.ruleNamespace', message: unknownRulesetMessage(options.ruleNamespace) }]);
     }
   }
 

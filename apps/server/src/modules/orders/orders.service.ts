@@ -61,6 +61,13 @@ const BODY_RULES = 'body.ruleNamespace';
 const reportNotReady = (order: repo.OrderRow) =>
   conflict('ReportNotReady', `The report is not ready: the order is ${order.status}${order.failureReason ? ` (${order.failureReason})` : ''}.`);
 
+/**
+ * A field message reads on its own and after the portal's label ("Ruleset is not one of …"), so it
+ * starts with the verb; bulk uploads word the same refusal alike.
+ */
+export const unknownRulesetMessage = (namespace: string | null | undefined) =>
+  `is not one of your company's rulesets ("${namespace ?? ''}"); leave it empty for the default`;
+
 export class OrdersService {
   constructor(private readonly db: Database, private readonly queue: () => Queue | undefined) {}
 
@@ -101,7 +108,7 @@ export class OrdersService {
     // A named namespace must exist even without auto-adjudication: the order would claim rules
     // that are not there, and a reviewer would judge it by them.
     if ((isAutoAdjudicated || body.ruleNamespace) && !(await resolveRuleset(this.db, principal.companyId, body.ruleNamespace))) {
-      throw invalidInput([{ path: ruleNamespacePath, message: `your company has no ruleset named "${body.ruleNamespace}"` }]);
+      throw invalidInput([{ path: ruleNamespacePath, message: unknownRulesetMessage(body.ruleNamespace) }]);
     }
     const texasRecordType = driver.licenceState === 'TX' ? (body.texasRecordType ?? 'TYPE_2_THREE_YEAR') : undefined;
     return this.place(principal, {
