@@ -214,10 +214,10 @@ describeEachDatabase('bulk MVR orders', (t) => {
       { row: 35, column: 'Permissible purpose', value: 'MARKETING' },
     ]);
     expect(problem.rowErrorCount).toBe(3);
-    // The same messages as the single order form.
+    // The order form's messages; columns of fixed values name them as typed in a cell.
     expect(problem.rowErrors[0]!.message).toBe('is required');
-    expect(problem.rowErrors[1]!.message).toContain('must be a US state code');
-    expect(problem.rowErrors[2]!.message).toContain('must be a DPPA permissible purpose');
+    expect(problem.rowErrors[1]!.message).toBe('must be the two-letter code of a US state or DC, e.g. CA or TX');
+    expect(problem.rowErrors[2]!.message).toMatch(/^must be a DPPA permissible purpose code: GOVERNMENT_FUNCTION, .* or STATE_LAW_AUTHORIZED$/);
     expect(problem.detail).toContain('3 problems in 3 rows');
     expect(problem.errors!.map((error) => error.path)).toEqual(['file.row 7, Last name', 'file.row 22, Licence state', 'file.row 35, Permissible purpose']);
     expect(await groupCount(t, seed.acme.id)).toBe(groupsBefore);
@@ -227,6 +227,15 @@ describeEachDatabase('bulk MVR orders', (t) => {
   it('refuses a Texas record type for another state\'s licence, as a single order does', async () => {
     const problem = expectProblem(await upload(t, agent, csvOf([[...HEADER, 'Texas record type'], [...validRow(1), 'TYPE_1_STATUS']])), 422) as SheetProblem;
     expect(problem.rowErrors).toEqual([{ row: 2, column: 'Texas record type', value: 'TYPE_1_STATUS', message: 'applies to Texas licences only; this licence is from CA' }]);
+  });
+
+  it('names the Texas record types as typed in a cell when one is misspelt', async () => {
+    const texan = ['Tex', 'Ann', '1980-01-15', '12345678', 'TX', 'WRITTEN_CONSENT', 'TYPE 1'];
+    const problem = expectProblem(await upload(t, agent, csvOf([[...HEADER, 'Texas record type'], texan])), 422) as SheetProblem;
+    expect(problem.rowErrors).toEqual([{
+      row: 2, column: 'Texas record type', value: 'TYPE 1',
+      message: 'must be TYPE_1_STATUS, TYPE_2_THREE_YEAR, TYPE_3_CERTIFIED_THREE_YEAR or TYPE_AR_CERTIFIED_ALL, or left empty for TYPE_2_THREE_YEAR',
+    }]);
   });
 
   it('lists at most the first 1,000 problems and counts them all; quoted values are cut short', async () => {

@@ -1,9 +1,10 @@
 // Bulk MVR orders from a sheet (SPEC.md "POST /orders" multipart): the columns of the template,
 // the limits, what a valid upload answers and how an invalid one lists its problems row by row.
 // Each row is checked with the same schema as a single MVR order (CreateMvrOrderBodySchema), so a
-// row's messages read exactly like the order form's.
+// row's messages read like the order form's; columns of fixed values name them as typed in a cell.
 import { z } from 'zod';
-import { CreateMvrOrderBodySchema, CreateMvrOrderQuerySchema, type CreateMvrOrderBody } from './orders.ts';
+import { TEXAS_RECORD_TYPES } from './domain/mvr.ts';
+import { CreateMvrOrderBodySchema, CreateMvrOrderQuerySchema, PERMISSIBLE_PURPOSES, type CreateMvrOrderBody } from './orders.ts';
 import { UsStateCodeSchema } from './persons.ts';
 
 /** Limits of one upload; each one broken is answered with a problem naming it. */
@@ -164,6 +165,42 @@ const columnOfPath = (path: readonly PropertyKey[]): BulkMvrColumnKey | null => 
   return null;
 };
 
+/** "A, B or C": allowed values the way a user reads and types them. */
+const oneOf = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`);
+
+/**
+ * What a cell of a column with a fixed set of values must hold. The schema's own words either come
+ * from zod ('Invalid option: expected one of "A"|"B"', JSON a user never types) or were written for
+ * a form with a select (which has no empty-but-required case), so a sheet says it plainly here:
+ * every allowed value as typed in the cell, and "is required" for an empty required cell.
+ */
+const ENUM_CELL_MESSAGES: Partial<Record<BulkMvrColumnKey, { empty?: string; wrong: string }>> = {
+  licenceState: {
+    empty: 'is required: the two-letter code of the state that issued the licence, e.g. CA or TX',
+    wrong: 'must be the two-letter code of a US state or DC, e.g. CA or TX',
+  },
+  permissiblePurpose: {
+    empty: `is required: one of the DPPA permissible purpose codes ${oneOf(PERMISSIBLE_PURPOSES)}`,
+    wrong: `must be a DPPA permissible purpose code: ${oneOf(PERMISSIBLE_PURPOSES)}`,
+  },
+  texasRecordType: {
+    wrong: `must be ${oneOf(TEXAS_RECORD_TYPES)}, or left empty for TYPE_2_THREE_YEAR`,
+  },
+};
+
+/** The cell's problem in a sheet's words; the single-order schema's message when it already reads right. */
+function cellMessage(column: BulkMvrColumnKey | null, issue: z.core.$ZodIssue, cells: BulkMvrCells): string {
+  if (column === null) return issue.message;
+  const enumMessages = ENUM_CELL_MESSAGES[column];
+  if (enumMessages) return (cells[column] ?? '').trim() === '' && enumMessages.empty ? enumMessages.empty : enumMessages.wrong;
+  if (column === 'tags') {
+    // The cell holds several tags: a problem of one tag says so, and the count says what it counts.
+    if (typeof issue.path[1] === 'number') return `each tag ${issue.message}`;
+    if (issue.code === 'too_big') return `must hold at most ${String(issue.maximum)} tags, separated by commas`;
+  }
+  return issue.message;
+}
+
 export type BulkRowCheck =
   | { ok: true; order: CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> } }
   | { ok: false; problems: { column: BulkMvrColumnKey | null; message: string }[] };
@@ -177,7 +214,10 @@ export const checkBulkMvrRow = (cells: BulkMvrCells): BulkRowCheck => {
   const parsed = CreateMvrOrderBodySchema.safeParse(body);
   const problems: { column: BulkMvrColumnKey | null; message: string }[] = [];
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) problems.push({ column: columnOfPath(issue.path), message: issue.message });
+    for (const issue of parsed.error.issues) {
+      const column = columnOfPath(issue.path);
+      problems.push({ column, message: cellMessage(column, issue, cells) });
+    }
   }
   // Checked on the raw row so it is listed with the row's other problems, once the state is known.
   const state = body.driver.licenceState;
