@@ -6,9 +6,9 @@
 // the demo drivers and businesses produce the outcomes README promises.
 import { beforeAll, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { and, count, eq } from 'drizzle-orm';
-import { buildAbility, DEFAULT_RULESET, vinCheckDigit, type MvrRecord, type Permission } from '@clearlane/contract';
-import { businesses, companies, orderEvents, orders, persons, rulesets } from '../src/db/schema.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import { buildAbility, vinCheckDigit, type MvrRecord, type Permission } from '@clearlane/contract';
+import { businesses, companies, orderEvents, orders, persons } from '../src/db/schema.ts';
 import { DEMO_BUSINESSES, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.ts';
 import type { Queue } from '../src/jobs/queue.ts';
 import type { Principal } from '../src/access/principal.ts';
@@ -21,7 +21,6 @@ import { sandboxProviders, type ReportProviders } from '../src/providers/report-
 import { bearer, describeEachDatabase, FULFIL_ATTEMPTS, fulfilOrder, jobsOfOrder, seedTwoCompanies, signInAs } from './helpers.ts';
 
 const PURPOSE = 'WRITTEN_CONSENT';
-const DEFAULT_RULES = DEFAULT_RULESET.rules;
 let nextLicence = 200_000;
 const caLicence = (digit: number) => `D${String(nextLicence++).padStart(6, '0')}${digit}`;
 const vinEnding = (digit: number) => {
@@ -132,30 +131,31 @@ describeEachDatabase('order fulfilment', (t) => {
   });
 
   it('an order whose answer arrived but cannot be completed is retried, then ends in Error rather than waiting in Received', async () => {
-    const manager = (await signInAs(t.app, seeded.users.manager.email)).idToken;
-    const saved = await t.app.inject({
-      method: 'PUT', url: '/api/v1/rulesets/hand-edited', headers: { host: 'acme.localhost:3000', ...bearer(manager) },
-      payload: { name: 'Hand edited', rules: DEFAULT_RULES },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const order = await call('POST', '/api/v1/orders/create-mvr-order?isAutoAdjudicated=true&ruleNamespace=hand-edited', {
+    const order = await call('POST', '/api/v1/orders/create-mvr-order?isAutoAdjudicated=true', {
       driver: { firstName: 'Dana', lastName: 'Reyes', dateOfBirth: '1988-04-12', licenceNumber: caLicence(0), licenceState: 'CA' }, permissiblePurpose: PURPOSE,
     });
-    // Someone edits the stored rules by hand into something no longer valid.
-    await t.db.update(rulesets).set({ rules: [{ id: 'broken' }] }).where(and(eq(rulesets.companyId, seeded.acme.id), eq(rulesets.namespace, 'hand-edited')));
-    const logged: string[] = [];
-    const fulfilment = new OrderFulfilment(t.db, noWait(), (message) => logged.push(message));
-    await expect(fulfilment.fulfil(job(order), { number: 1, isLast: false })).rejects.toThrow();
-    expect(await rowOf(order.id)).toMatchObject({ status: 'Received', outcome: null });
-    await fulfilment.fulfil(job(order), { number: 2, isLast: true });
-    const row = await rowOf(order.id);
-    expect(row).toMatchObject({ status: 'Error', processingStatus: 'Failed', outcome: null });
-    expect(row.failureReason).toMatch(/^The report arrived but could not be completed/);
-    expect(row.failureReason).not.toMatch(/broken|Zod|invalid/i);
-    expect((await transitions(order.id)).at(-1)).toEqual(['ERROR', 'Received', 'Error']);
-    expect(logged).toEqual([`order ${order.id}: could not be completed`]);
-    // The provider was asked once: the answer was kept across the retry.
-    expect(await mvrLedger().calls(order.id)).toBe(1);
+    // The database refuses to complete this one order (as a full disk or a lost connection would).
+    await t.db.execute(sql.raw(`CREATE FUNCTION refuse_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.status = 'Complete' AND NEW.id = '${order.id}' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`));
+    await t.db.execute(sql.raw(`CREATE TRIGGER orders_refuse_completion BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION refuse_completion()`));
+    try {
+      const logged: string[] = [];
+      const fulfilment = new OrderFulfilment(t.db, noWait(), (message) => logged.push(message));
+      await expect(fulfilment.fulfil(job(order), { number: 1, isLast: false })).rejects.toThrow();
+      expect(await rowOf(order.id)).toMatchObject({ status: 'Received', outcome: null });
+      await fulfilment.fulfil(job(order), { number: 2, isLast: true });
+      const row = await rowOf(order.id);
+      expect(row).toMatchObject({ status: 'Error', processingStatus: 'Failed', outcome: null });
+      expect(row.failureReason).toMatch(/^The report arrived but could not be completed/);
+      expect(row.failureReason).not.toMatch(/disk full/i);
+      expect((await transitions(order.id)).at(-1)).toEqual(['ERROR', 'Received', 'Error']);
+      expect(logged).toEqual([`order ${order.id}: could not be completed`]);
+      // The provider was asked once: the answer was kept across the retry.
+      expect(await mvrLedger().calls(order.id)).toBe(1);
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER orders_refuse_completion ON orders`));
+      await t.db.execute(sql.raw(`DROP FUNCTION refuse_completion()`));
+    }
   });
 
   it('a transient provider error is retried, each failed attempt an event, and ends in Error with the reason on the last', async () => {

@@ -214,7 +214,11 @@ describeEachDatabase('rulesets', (t) => {
       const [row] = await t.db.select().from(orders).where(and(eq(orders.companyId, order.companyId), eq(orders.id, order.id)));
       // docs/DECISIONS.md: Complete as Indeterminate, saying why, once the worker catches
       // InvalidRulesetError (orders.jobs.ts); until then the worker's generic Error after its retries.
-      expect(['Complete', 'Error']).toContain(row!.status);
+      expect(row).toMatchObject({ status: 'Complete', outcome: 'Indeterminate', failureReason: null });
+      expect(row!.adjudication).toMatchObject({ outcome: 'Indeterminate', rulesetNamespace: 'breaks-later', decidingRuleIds: [], results: [] });
+      expect((row!.adjudication as { summary: string }).summary).toMatch(/^Not judged: the ruleset "breaks-later" is not valid \(rules\.0\.description/);
+      const report = await get(t.app, `/api/v1/reports/${order.id}`, tokens.agent);
+      expect(report.json()).toMatchObject({ outcome: 'Indeterminate' });
       for (const url of [`/api/v1/orders/${order.id}`, `/api/v1/reports/${order.id}`, '/api/v1/orders', '/api/v1/reports']) {
         expect((await get(t.app, url, tokens.agent)).statusCode, url).toBeLessThan(500);
       }

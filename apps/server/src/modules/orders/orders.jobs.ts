@@ -13,7 +13,7 @@ import type { ReportProviders } from '../../providers/report-providers.ts';
 import type { PersonRiskRequest } from '../../providers/person-risk/person-risk-provider.ts';
 import type { BusinessRiskRequest } from '../../providers/business-risk/business-risk-provider.ts';
 import { FULFIL_ORDER_JOB, type Queue } from '../../jobs/queue.ts';
-import { resolveRuleset } from '../rulesets/rulesets.service.ts';
+import { InvalidRulesetError, resolveRuleset } from '../rulesets/rulesets.service.ts';
 import * as repo from './orders.repository.ts';
 
 export interface FulfilOrderJob {
@@ -144,10 +144,19 @@ export class OrderFulfilment {
     let outcome: Outcome | null = noResultsOutcome(result);
     let adjudication: Adjudication | null = null;
     if (order.isAutoAdjudicated && isMvr(order.type)) {
-      const ruleset = await resolveRuleset(this.db, order.companyId, order.ruleNamespace);
-      if (ruleset) {
-        adjudication = adjudicate(result as MvrRecord, ruleset);
-        outcome = adjudication.outcome;
+      try {
+        const ruleset = await resolveRuleset(this.db, order.companyId, order.ruleNamespace);
+        if (ruleset) {
+          adjudication = adjudicate(result as MvrRecord, ruleset);
+          outcome = adjudication.outcome;
+        }
+      } catch (error) {
+        if (!(error instanceof InvalidRulesetError)) throw error;
+        // A ruleset edited into something invalid will not mend by retrying: the report is kept,
+        // and the order says it was not judged and why (docs/DECISIONS.md).
+        this.log(`order ${order.id}: ruleset "${error.namespace}" of company ${order.companyId} is not valid`, error);
+        outcome ??= 'Indeterminate';
+        adjudication = { outcome, rulesetNamespace: error.namespace, results: [], decidingRuleIds: [], summary: error.summary };
       }
     }
     await this.db.transaction(async (tx) => {
