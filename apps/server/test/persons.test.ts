@@ -74,6 +74,15 @@ describeEachDatabase('persons', (t) => {
     expect(errorPaths(missing)).toEqual(expect.arrayContaining(['body.firstName', 'body.lastName', 'body.dateOfBirth', 'body.licenceNumber', 'body.licenceState']));
   });
 
+  it('POST /person refuses text the database cannot store with a 400, never a 500, and stores nothing', async () => {
+    const body = driver({ externalId: 'EMP\u0000-9' });
+    const response = await create(body);
+    expectProblem(response, 400, 'UnstorableText');
+    expect(response.json().detail).toMatch(/NUL/);
+    const list = await get(t.app, `/api/v1/person/company/me?size=100&filter=${body.licenceNumber}`, tokens.agent);
+    expect(list.json().content).toEqual([]);
+  });
+
   it('POST /person refuses a licence my company already has, naming the driver who holds it', async () => {
     const first = await created(driver({ licenceState: 'CA', licenceNumber: 'Z7654321' }));
     const problem = expectProblem(await create(driver({ licenceState: 'CA', licenceNumber: 'z765-4321' })), 409, 'DriverAlreadyExists');

@@ -13,3 +13,9 @@ function sqlStateOf(error: unknown): string | undefined {
 
 /** A unique key was taken, typically by a concurrent request doing the same thing. */
 export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === UNIQUE_VIOLATION;
+
+/**
+ * Text the database cannot store: a NUL character (22021, "invalid byte sequence") or a character
+ * the encoding lacks (22P05). JSON can carry both, so they are the caller's doing.
+ */
+export const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(sqlStateOf(error) ?? '');

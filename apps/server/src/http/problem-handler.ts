@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@clearlane/contract';
 import { AppError, titleOf, type FieldError } from './errors.ts';
+import { isUnstorableText } from '../db/errors.ts';
 
 // Stable codes for the 4xx answers Fastify and its plugins raise themselves (their own codes, such
 // as FST_ERR_CTP_INVALID_MEDIA_TYPE, are internals; the rate limiter sets none).
@@ -50,6 +51,13 @@ export function registerProblemHandler(app: FastifyInstance) {
     if (errors.length > 0) {
       const summary = errors.map((item) => `${item.path} ${item.message}`).join('; ');
       return sendProblem(reply, request, { status: 400, code: 'ValidationError', detail: summary, errors });
+    }
+    if (isUnstorableText(error)) {
+      // The safety net behind the schemas: which field held it is no longer known here.
+      return sendProblem(reply, request, {
+        status: 400, code: 'UnstorableText',
+        detail: 'Some text holds a character that cannot be stored (a NUL character or half of a character pair). Remove it and try again.',
+      });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
