@@ -26,8 +26,9 @@ const NEXT_STEPS = {
 } as const;
 
 function FailureNotice({ order }: { order: OrderDetail & { status: 'Failed' | 'Error' } }) {
-  // The placement pages pre-select the driver or business the order was for.
-  const search = order.personId ? { personId: order.personId } : order.businessId ? { businessId: order.businessId } : undefined;
+  // The placement page fills its form in with this order's input (?retryOf=); the driver or business
+  // is named as well, so the page still pre-selects it should that input not load.
+  const search = { retryOf: order.id, ...(order.personId ? { personId: order.personId } : order.businessId ? { businessId: order.businessId } : {}) };
   return (
     <Alert
       color="red"

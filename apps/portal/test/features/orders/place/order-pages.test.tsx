@@ -28,8 +28,8 @@ interface Call {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
 
-/** The API as the pages see it; `placeOrder` answers the order POST. */
-function stubApi(placeOrder: (call: Call) => Response) {
+/** The API as the pages see it; `placeOrder` answers the order POST, `gets` other GETs by path. */
+function stubApi(placeOrder: (call: Call) => Response, gets: Record<string, unknown> = {}) {
   const calls: Call[] = [];
   const fetch = async (input: string, init: RequestInit = {}) => {
     const call = { method: init.method ?? 'GET', url: new URL(input, 'http://acme.localhost'), body: init.body ? JSON.parse(String(init.body)) : undefined };
@@ -39,6 +39,7 @@ function stubApi(placeOrder: (call: Call) => Response) {
     if (path === '/api/v1/rulesets/default') return json(200, { ...DEFAULT_RULESET, isDefault: true, updatedAt: null });
     if (path === '/api/v1/person/company/me') return json(200, { content: [], page: { number: 0, size: 20, totalElements: 0, totalPages: 0 } });
     if (call.method === 'POST' && path.startsWith('/api/v1/orders/')) return placeOrder(call);
+    if (call.method === 'GET' && Object.hasOwn(gets, path)) return json(200, gets[path]);
     return json(404, { status: 404, code: 'NotFound', title: 'Not Found', detail: `No stub for ${path}` });
   };
   configureHttp({ idToken: async () => 'id-token', onUnauthenticated: () => {}, fetch: fetch as unknown as typeof globalThis.fetch });
@@ -48,7 +49,7 @@ function stubApi(placeOrder: (call: Call) => Response) {
 function renderPage(path: string, page: ReactNode) {
   const root = createRootRoute({ component: Outlet });
   const tree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path, component: () => <>{page}</> }),
+    createRoute({ getParentRoute: () => root, path: path.split('?')[0]!, component: () => <>{page}</> }),
     createRoute({ getParentRoute: () => root, path: '/orders/$id', component: () => <h1>The order</h1> }),
     createRoute({ getParentRoute: () => root, path: '/orders', component: () => <h1>Orders</h1> }),
   ]);
@@ -178,6 +179,53 @@ describe('the MVR page', { timeout: 60_000 }, () => {
       driver: { firstName: 'Casey', lastName: 'Major', dateOfBirth: '1984-02-17', licenceState: 'TX', licenceNumber: '12345673' },
       permissiblePurpose: 'WRITTEN_CONSENT',
       texasRecordType: 'TYPE_1_STATUS',
+    });
+  });
+});
+
+const RETRIED_ID = '01a2075e-609a-79d9-a24e-c20369a74000';
+
+/** An order that ended in an error, as GET /orders/{id} and /orders/{id}/input answer it. */
+function retriedOrder(type: string, subjectLabel: string, input: Record<string, unknown>, tags: string[]) {
+  return {
+    [`/api/v1/orders/${RETRIED_ID}`]: { id: RETRIED_ID, type, status: 'Error', subjectLabel, tags, riskAssessmentDefinitionName: null },
+    [`/api/v1/orders/${RETRIED_ID}/input`]: { id: RETRIED_ID, type, input },
+  };
+}
+
+describe('placing an order again', { timeout: 60_000 }, () => {
+  it('fills the VIN form in with the VIN and tags of the order', async () => {
+    const calls = stubApi(placed, retriedOrder('VIN_REPORT', 'VIN 1M8GDM9AXKP042788', { vin: '1M8GDM9AXKP042788' }, ['onboarding']));
+    const router = renderPage(`/orders/vin/single-order?retryOf=${RETRIED_ID}`, <VinOrderPage />);
+    expect(await screen.findByRole('textbox', { name: /^VIN/ })).toHaveValue('1M8GDM9AXKP042788');
+    expect(screen.getByText('Placing again: VIN 1M8GDM9AXKP042788')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ vin: '1M8GDM9AXKP042788', tags: ['onboarding'] });
+  });
+
+  it('fills a bulk row’s MVR in as a typed-in driver, says so, and places it as it was', async () => {
+    const input = {
+      driver: { firstName: 'Casey', middleName: null, lastName: 'Major', dateOfBirth: '1984-02-17', licenceState: 'CA', licenceNumber: 'D1234567' },
+      personId: null, permissiblePurpose: 'WRITTEN_CONSENT', isAutoAdjudicated: false, ruleNamespace: null, mvrExternalReferenceId: 'APP-7',
+    };
+    const calls = stubApi(placed, retriedOrder('MVR', 'Casey Major (CA D1234567)', input, ['onboarding']));
+    const router = renderPage(`/orders/mvr/single-order?retryOf=${RETRIED_ID}`, <MvrOrderPage />);
+    expect(await screen.findByRole('radio', { name: 'Type in a new driver' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /^First name/ })).toHaveValue('Casey');
+    expect(screen.getByRole('textbox', { name: /^Licence number/ })).toHaveValue('D1234567');
+    expect(screen.getByRole('textbox', { name: /^Your reference/ })).toHaveValue('APP-7');
+    expect(screen.getByText(/not one of your company’s saved drivers/)).toHaveTextContent('Check the details, then place the order.');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${ORDER_ID}`));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(Object.fromEntries(post.url.searchParams)).toEqual({ isAutoAdjudicated: 'false' });
+    expect(post.body).toEqual({
+      driver: { firstName: 'Casey', lastName: 'Major', dateOfBirth: '1984-02-17', licenceState: 'CA', licenceNumber: 'D1234567' },
+      permissiblePurpose: 'WRITTEN_CONSENT',
+      mvrExternalReferenceId: 'APP-7',
+      tags: ['onboarding'],
     });
   });
 });

@@ -1,9 +1,9 @@
 // /orders/business-risk-assessment/single-order: order a business risk report for one of the
 // company's businesses (searched, or pre-selected by ?businessId= from the business page). A company
 // without businesses is sent to add one first.
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconBuildingPlus, IconInfoCircle, IconSend } from '@tabler/icons-react';
+import { IconBuildingPlus, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
@@ -13,9 +13,11 @@ import { Can } from '../../../../lib/ability.tsx';
 import { useCreateBusinessRiskOrder } from '../api/place-orders.ts';
 import { useBusiness, useBusinessSearch } from '../api/subjects.ts';
 import { BUSINESS_RISK_LABELS, EMPTY_BUSINESS_RISK, toBusinessRiskRequest, validateBusinessRisk, type BusinessRiskValues } from '../forms/risk-order-forms.ts';
+import { businessRiskValuesOf } from '../forms/retry.ts';
 import { explainRefusal } from '../forms/shared.ts';
-import { OrderFormHeader, OrderNotPlacedAlert } from './order-form-layout.tsx';
+import { OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { DefinitionField } from './risk-definition-field.tsx';
+import { OrderFormPage } from './retried-order.tsx';
 import { BusinessPicker } from './subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
 
@@ -43,6 +45,18 @@ function NoBusinessesYet() {
 }
 
 export function BusinessRiskOrderPage({ businessId }: { businessId?: string }) {
+  return (
+    <OrderFormPage
+      title="Order a business risk assessment"
+      intro="A risk report on a business: years in business, liens, judgments and bankruptcy filings, sanctions lists and, for motor carriers, the FMCSA safety rating, with an overall risk level. It is usually ready within a few minutes."
+      types={['BUSINESS_RISK_INFORM_REPORT']}
+      form={(retried) => <BusinessRiskOrderForm initialValues={retried ? businessRiskValuesOf(retried) : { ...EMPTY_BUSINESS_RISK, businessId: businessId ?? '' }} />}
+    />
+  );
+}
+
+function BusinessRiskOrderForm({ initialValues }: { initialValues: BusinessRiskValues }) {
+  const businessId = initialValues.businessId || undefined;
   const navigate = useNavigate();
   const create = useCreateBusinessRiskOrder();
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,7 +69,7 @@ export function BusinessRiskOrderPage({ businessId }: { businessId?: string }) {
   const hasNoBusinesses = everyBusiness.data?.page.totalElements === 0;
 
   const form = useForm<BusinessRiskValues>({
-    initialValues: { ...EMPTY_BUSINESS_RISK, businessId: businessId ?? '' },
+    initialValues,
     validateInputOnChange: true,
     validate: validateBusinessRisk,
   });
@@ -80,42 +94,25 @@ export function BusinessRiskOrderPage({ businessId }: { businessId?: string }) {
     }
   });
 
+  if (hasNoBusinesses) return <NoBusinessesYet />;
   return (
-    <Stack gap="lg" maw={960}>
-      <OrderFormHeader title="Order a business risk assessment">
-        A risk report on a business: years in business, liens, judgments and bankruptcy filings, sanctions lists and, for motor carriers, the FMCSA
-        safety rating, with an overall risk level. It is usually ready within a few minutes.
-      </OrderFormHeader>
-
-      {hasNoBusinesses ? (
-        <NoBusinessesYet />
-      ) : (
-        <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Business risk assessment order">
-          <Stack gap="lg">
-            <OrderNotPlacedAlert message={problem} />
-            <BusinessPicker
-              label="Business"
-              required
-              description={pickedBusinessDescription(picked)}
-              picked={picked}
-              onPick={pick}
-              error={form.errors.businessId ?? (linkedBusinessMissing ? 'The business in the link is not one of your company’s businesses. Choose another.' : undefined)}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DefinitionField {...form.getInputProps('definitionName')} />
-              <TagsField {...form.getInputProps('tags')} />
-            </SimpleGrid>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" component={Link} to="/orders">
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-                Place order
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      )}
-    </Stack>
+    <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Business risk assessment order">
+      <Stack gap="lg">
+        <OrderNotPlacedAlert message={problem} />
+        <BusinessPicker
+          label="Business"
+          required
+          description={pickedBusinessDescription(picked)}
+          picked={picked}
+          onPick={pick}
+          error={form.errors.businessId ?? (linkedBusinessMissing ? 'The business in the link is not one of your company’s businesses. Choose another.' : undefined)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <DefinitionField {...form.getInputProps('definitionName')} />
+          <TagsField {...form.getInputProps('tags')} />
+        </SimpleGrid>
+        <OrderFormActions placing={create.isPending} />
+      </Stack>
+    </Paper>
   );
 }

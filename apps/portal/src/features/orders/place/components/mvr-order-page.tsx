@@ -2,11 +2,10 @@
 // pre-selected by ?personId= from the driver's page) or a driver typed in. Validates as you type with
 // the contract's schemas: the licence number against its state's format, the Texas record type only
 // for a Texas licence. With auto-adjudication the chosen ruleset's rules are shown before ordering.
-import { Button, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSend } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
@@ -18,9 +17,11 @@ import {
   EMPTY_MVR_ORDER, MVR_LABELS, PERMISSIBLE_PURPOSE_OPTIONS, TEXAS_RECORD_TYPE_OPTIONS, asksTexasRecordType, orderedLicenceState, toMvrOrderRequest,
   validateMvrOrder, type DriverSource, type MvrOrderValues,
 } from '../forms/mvr-order-form.ts';
+import { mvrRetryAdvice, mvrValuesOf } from '../forms/retry.ts';
 import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
-import { FormSection, OrderFormHeader, OrderNotPlacedAlert } from './order-form-layout.tsx';
+import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { RulesetRules, rulesetProblem } from './ruleset-rules.tsx';
+import { OrderFormPage } from './retried-order.tsx';
 import { DriverPicker } from './subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
 
@@ -39,6 +40,19 @@ const pickedDriverDescription = (driver: Person | undefined) =>
     : 'Search your company’s drivers, or type a new driver in.';
 
 export function MvrOrderPage({ personId }: { personId?: string }) {
+  return (
+    <OrderFormPage
+      title="Order an MVR"
+      intro="A motor vehicle record: the driver’s licence status, violations, accidents and DMV actions from the state that issued the licence. Most states answer within a minute; a few take up to one business day."
+      types={['MVR', 'MVR_WITH_ADJUDICATION']}
+      advice={mvrRetryAdvice}
+      form={(retried) => <MvrOrderForm initialValues={retried ? mvrValuesOf(retried) : { ...EMPTY_MVR_ORDER, personId: personId ?? '' }} />}
+    />
+  );
+}
+
+function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
+  const personId = initialValues.personId || undefined;
   const navigate = useNavigate();
   const create = useCreateMvrOrder();
   const [problem, setProblem] = useState<string | null>(null);
@@ -48,7 +62,7 @@ export function MvrOrderPage({ personId }: { personId?: string }) {
   const picked = pickedByUser === undefined ? linked.data : (pickedByUser ?? undefined);
 
   const form = useForm<MvrOrderValues>({
-    initialValues: { ...EMPTY_MVR_ORDER, personId: personId ?? '' },
+    initialValues,
     validateInputOnChange: true,
     validate: validateMvrOrder,
   });
@@ -87,160 +101,146 @@ export function MvrOrderPage({ personId }: { personId?: string }) {
   const autoProps = form.getInputProps('isAutoAdjudicated', { type: 'checkbox' });
 
   return (
-    <Stack gap="lg" maw={960}>
-      <OrderFormHeader title="Order an MVR">
-        A motor vehicle record: the driver’s licence status, violations, accidents and DMV actions from the state that issued the licence. Most states
-        answer within a minute; a few take up to one business day.
-      </OrderFormHeader>
+    <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="MVR order">
+      <Stack gap="xl">
+        <OrderNotPlacedAlert message={problem} />
 
-      <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="MVR order">
-        <Stack gap="xl">
-          <OrderNotPlacedAlert message={problem} />
+        <FormSection title="Driver">
+          <Radio.Group
+            label="Who is the record for?"
+            value={values.driverSource}
+            onChange={(source) => form.setFieldValue('driverSource', source as DriverSource)}
+          >
+            <Group gap="xl" mt={6}>
+              <Radio value="existing" label="A driver of your company" />
+              <Radio value="new" label="Type in a new driver" />
+            </Group>
+          </Radio.Group>
 
-          <FormSection title="Driver">
-            <Radio.Group
-              label="Who is the record for?"
-              value={values.driverSource}
-              onChange={(source) => form.setFieldValue('driverSource', source as DriverSource)}
-            >
-              <Group gap="xl" mt={6}>
-                <Radio value="existing" label="A driver of your company" />
-                <Radio value="new" label="Type in a new driver" />
-              </Group>
-            </Radio.Group>
-
-            {values.driverSource === 'existing' ? (
-              <DriverPicker
-                label="Driver"
-                required
-                description={pickedDriverDescription(picked)}
-                picked={picked}
-                onPick={pick}
-                error={form.errors.personId ?? (linkedDriverMissing ? 'The driver in the link is not one of your company’s drivers. Choose another.' : undefined)}
-              />
-            ) : (
-              <Stack gap="md">
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <TextInput label="First name" autoComplete="off" required maxLength={80} {...form.getInputProps('firstName')} />
-                  <TextInput label="Middle name" autoComplete="off" maxLength={80} {...form.getInputProps('middleName')} />
-                  <TextInput label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                  <TextInput
-                    label="Date of birth"
-                    autoComplete="off"
-                    inputMode="numeric"
-                    placeholder="YYYY-MM-DD"
-                    description="Year, month and day, e.g. 1985-04-23."
-                    inputWrapperOrder={HINT_BELOW}
-                    required
-                    maxLength={10}
-                    {...form.getInputProps('dateOfBirth')}
-                  />
-                  <Select
-                    label="Licence state"
-                    placeholder="Search states"
-                    description="The state that issued the licence."
-                    inputWrapperOrder={HINT_BELOW}
-                    required
-                    searchable
-                    data={STATE_OPTIONS}
-                    nothingFoundMessage="No state of that name"
-                    allowDeselect={false}
-                    {...stateProps}
-                    onChange={(state) => {
-                      stateProps.onChange(state ?? '');
-                      // The number's format depends on the state: check it again against the new one.
-                      if (values.licenceNumber) queueMicrotask(() => form.validateField('licenceNumber'));
-                    }}
-                  />
-                  <TextInput
-                    label="Licence number"
-                    autoComplete="off"
-                    required
-                    maxLength={32}
-                    // The error names the format itself: the hint would only repeat it.
-                    description={form.errors.licenceNumber ? undefined : licenceHint(values.licenceState)}
-                    inputWrapperOrder={HINT_BELOW}
-                    {...form.getInputProps('licenceNumber')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            )}
-          </FormSection>
-
-          <Divider />
-
-          <FormSection title="Order">
-            <Select
-              label="Permissible purpose"
+          {values.driverSource === 'existing' ? (
+            <DriverPicker
+              label="Driver"
               required
-              placeholder="Choose why your company may see this record"
-              description="The Driver’s Privacy Protection Act (18 U.S.C. 2721(b)) allows an MVR only for these purposes. Yours is recorded with the order."
-              data={PERMISSIBLE_PURPOSE_OPTIONS}
-              allowDeselect={false}
-              maxDropdownHeight={320}
-              {...form.getInputProps('permissiblePurpose')}
+              description={pickedDriverDescription(picked)}
+              picked={picked}
+              onPick={pick}
+              error={form.errors.personId ?? (linkedDriverMissing ? 'The driver in the link is not one of your company’s drivers. Choose another.' : undefined)}
             />
-            {asksTexasRecordType(licenceState) && (
-              <Select
-                label="Texas record type"
-                description="Texas issues several kinds of record. Type 2, the 3-year record, suits most checks."
-                data={TEXAS_RECORD_TYPE_OPTIONS}
-                allowDeselect={false}
-                {...form.getInputProps('texasRecordType')}
-              />
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <TextInput
-                label="Your reference"
-                autoComplete="off"
-                maxLength={64}
-                description="Optional, e.g. your application number."
-                {...form.getInputProps('mvrExternalReferenceId')}
-              />
-              <TagsField {...form.getInputProps('tags')} />
-            </SimpleGrid>
-          </FormSection>
-
-          <Divider />
-
-          <FormSection title="Adjudication">
-            <Switch
-              label="Adjudicate automatically"
-              description="Judge the record by your company’s rules as soon as it arrives: the order ends Pass or Fail."
-              {...autoProps}
-            />
-            {values.isAutoAdjudicated ? (
-              <Stack gap="sm" pl={{ base: 0, sm: 'xl' }}>
+          ) : (
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                <TextInput label="First name" autoComplete="off" required maxLength={80} {...form.getInputProps('firstName')} />
+                <TextInput label="Middle name" autoComplete="off" maxLength={80} {...form.getInputProps('middleName')} />
+                <TextInput label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                 <TextInput
-                  label="Ruleset"
+                  label="Date of birth"
                   autoComplete="off"
-                  maxLength={63}
-                  w={{ base: '100%', sm: 480 }}
-                  description="The company ruleset to judge by: “default” unless yours has others."
-                  {...form.getInputProps('ruleNamespace')}
-                  error={form.errors.ruleNamespace ?? rulesetError ?? undefined}
+                  inputMode="numeric"
+                  placeholder="YYYY-MM-DD"
+                  description="Year, month and day, e.g. 1985-04-23."
+                  inputWrapperOrder={HINT_BELOW}
+                  required
+                  maxLength={10}
+                  {...form.getInputProps('dateOfBirth')}
                 />
-                <RulesetRules ruleset={rulesetError ? undefined : ruleset.data} isLoading={ruleset.isLoading} />
-              </Stack>
-            ) : (
-              <Text fz="sm" c="dimmed">
-                Without it the order ends Complete and a reviewer judges the record.
-              </Text>
-            )}
-          </FormSection>
+                <Select
+                  label="Licence state"
+                  placeholder="Search states"
+                  description="The state that issued the licence."
+                  inputWrapperOrder={HINT_BELOW}
+                  required
+                  searchable
+                  data={STATE_OPTIONS}
+                  nothingFoundMessage="No state of that name"
+                  allowDeselect={false}
+                  {...stateProps}
+                  onChange={(state) => {
+                    stateProps.onChange(state ?? '');
+                    // The number's format depends on the state: check it again against the new one.
+                    if (values.licenceNumber) queueMicrotask(() => form.validateField('licenceNumber'));
+                  }}
+                />
+                <TextInput
+                  label="Licence number"
+                  autoComplete="off"
+                  required
+                  maxLength={32}
+                  // The error names the format itself: the hint would only repeat it.
+                  description={form.errors.licenceNumber ? undefined : licenceHint(values.licenceState)}
+                  inputWrapperOrder={HINT_BELOW}
+                  {...form.getInputProps('licenceNumber')}
+                />
+              </SimpleGrid>
+            </Stack>
+          )}
+        </FormSection>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to="/orders">
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-              Place order
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+        <Divider />
+
+        <FormSection title="Order">
+          <Select
+            label="Permissible purpose"
+            required
+            placeholder="Choose why your company may see this record"
+            description="The Driver’s Privacy Protection Act (18 U.S.C. 2721(b)) allows an MVR only for these purposes. Yours is recorded with the order."
+            data={PERMISSIBLE_PURPOSE_OPTIONS}
+            allowDeselect={false}
+            maxDropdownHeight={320}
+            {...form.getInputProps('permissiblePurpose')}
+          />
+          {asksTexasRecordType(licenceState) && (
+            <Select
+              label="Texas record type"
+              description="Texas issues several kinds of record. Type 2, the 3-year record, suits most checks."
+              data={TEXAS_RECORD_TYPE_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('texasRecordType')}
+            />
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Your reference"
+              autoComplete="off"
+              maxLength={64}
+              description="Optional, e.g. your application number."
+              {...form.getInputProps('mvrExternalReferenceId')}
+            />
+            <TagsField {...form.getInputProps('tags')} />
+          </SimpleGrid>
+        </FormSection>
+
+        <Divider />
+
+        <FormSection title="Adjudication">
+          <Switch
+            label="Adjudicate automatically"
+            description="Judge the record by your company’s rules as soon as it arrives: the order ends Pass or Fail."
+            {...autoProps}
+          />
+          {values.isAutoAdjudicated ? (
+            <Stack gap="sm" pl={{ base: 0, sm: 'xl' }}>
+              <TextInput
+                label="Ruleset"
+                autoComplete="off"
+                maxLength={63}
+                w={{ base: '100%', sm: 480 }}
+                description="The company ruleset to judge by: “default” unless yours has others."
+                {...form.getInputProps('ruleNamespace')}
+                error={form.errors.ruleNamespace ?? rulesetError ?? undefined}
+              />
+              <RulesetRules ruleset={rulesetError ? undefined : ruleset.data} isLoading={ruleset.isLoading} />
+            </Stack>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              Without it the order ends Complete and a reviewer judges the record.
+            </Text>
+          )}
+        </FormSection>
+
+        <OrderFormActions placing={create.isPending} />
+      </Stack>
+    </Paper>
   );
 }

@@ -1,7 +1,7 @@
 // The frame every order form shares: breadcrumb back to the orders, the page's one <h1>, a line on
 // what the report contains and how long it takes, and an alert for problems that name no field.
-import { Alert, Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
@@ -49,5 +49,19 @@ export function FormSection({ title, description, children }: { title: string; d
       </Stack>
       {children}
     </Stack>
+  );
+}
+
+/** Cancel (back to the orders) and the submit button, at the foot of every order form. */
+export function OrderFormActions({ placing }: { placing: boolean }) {
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" component={Link} to="/orders">
+        Cancel
+      </Button>
+      <Button type="submit" loading={placing} leftSection={<IconSend size={16} aria-hidden />}>
+        Place order
+      </Button>
+    </Group>
   );
 }

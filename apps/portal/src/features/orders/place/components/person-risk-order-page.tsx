@@ -1,10 +1,9 @@
 // /orders/person-risk-assessment/single-order: order a person risk assessment for a driver of the
 // company (searched, or pre-selected by ?personId=) or a person typed in, checked as you type with
 // the contract's InlinePersonSchema.
-import { Button, Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconSend } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
@@ -13,9 +12,11 @@ import { useCreatePersonRiskOrder } from '../api/place-orders.ts';
 import { useDriver } from '../api/subjects.ts';
 import type { DriverSource } from '../forms/mvr-order-form.ts';
 import { EMPTY_PERSON_RISK, PERSON_RISK_LABELS, toPersonRiskRequest, validatePersonRisk, type PersonRiskValues } from '../forms/risk-order-forms.ts';
+import { personRiskValuesOf } from '../forms/retry.ts';
 import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
-import { FormSection, OrderFormHeader, OrderNotPlacedAlert } from './order-form-layout.tsx';
+import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { DefinitionField } from './risk-definition-field.tsx';
+import { OrderFormPage } from './retried-order.tsx';
 import { DriverPicker } from './subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
 
@@ -23,6 +24,18 @@ const pickedPersonDescription = (driver: Person | undefined) =>
   driver ? `Born ${driver.dateOfBirth}; assessed in ${LICENCE_FORMATS[driver.licenceState].name}, the state of their licence.` : 'Search your company’s drivers, or type the person in.';
 
 export function PersonRiskOrderPage({ personId }: { personId?: string }) {
+  return (
+    <OrderFormPage
+      title="Order a person risk assessment"
+      intro="A background risk assessment of a person: identity check, court records (judgments, misdemeanours, felonies), bankruptcies and sanctions lists, with an overall risk level. It is usually ready within a few minutes."
+      types={['PERSON_RISK_ASSESSMENT']}
+      form={(retried) => <PersonRiskOrderForm initialValues={retried ? personRiskValuesOf(retried) : { ...EMPTY_PERSON_RISK, personId: personId ?? '' }} />}
+    />
+  );
+}
+
+function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValues }) {
+  const personId = initialValues.personId || undefined;
   const navigate = useNavigate();
   const create = useCreatePersonRiskOrder();
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +46,7 @@ export function PersonRiskOrderPage({ personId }: { personId?: string }) {
   const linkedDriverMissing = pickedByUser === undefined && !!personId && linked.isError;
 
   const form = useForm<PersonRiskValues>({
-    initialValues: { ...EMPTY_PERSON_RISK, personId: personId ?? '' },
+    initialValues,
     validateInputOnChange: true,
     validate: validatePersonRisk,
   });
@@ -60,85 +73,71 @@ export function PersonRiskOrderPage({ personId }: { personId?: string }) {
   });
 
   return (
-    <Stack gap="lg" maw={960}>
-      <OrderFormHeader title="Order a person risk assessment">
-        A background risk assessment of a person: identity check, court records (judgments, misdemeanours, felonies), bankruptcies and sanctions
-        lists, with an overall risk level. It is usually ready within a few minutes.
-      </OrderFormHeader>
+    <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Person risk assessment order">
+      <Stack gap="xl">
+        <OrderNotPlacedAlert message={problem} />
 
-      <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Person risk assessment order">
-        <Stack gap="xl">
-          <OrderNotPlacedAlert message={problem} />
+        <FormSection title="Person">
+          <Radio.Group
+            label="Who is the assessment for?"
+            value={values.personSource}
+            onChange={(source) => form.setFieldValue('personSource', source as DriverSource)}
+          >
+            <Group gap="xl" mt={6}>
+              <Radio value="existing" label="A driver of your company" />
+              <Radio value="new" label="Type in a person" />
+            </Group>
+          </Radio.Group>
 
-          <FormSection title="Person">
-            <Radio.Group
-              label="Who is the assessment for?"
-              value={values.personSource}
-              onChange={(source) => form.setFieldValue('personSource', source as DriverSource)}
-            >
-              <Group gap="xl" mt={6}>
-                <Radio value="existing" label="A driver of your company" />
-                <Radio value="new" label="Type in a person" />
-              </Group>
-            </Radio.Group>
-
-            {values.personSource === 'existing' ? (
-              <DriverPicker
-                label="Driver"
-                required
-                description={pickedPersonDescription(picked)}
-                picked={picked}
-                onPick={pick}
-                error={form.errors.personId ?? (linkedDriverMissing ? 'The driver in the link is not one of your company’s drivers. Choose another.' : undefined)}
-              />
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <TextInput label="First name" autoComplete="off" required maxLength={80} {...form.getInputProps('firstName')} />
-                <TextInput label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
-                <TextInput
-                  label="Date of birth"
-                  autoComplete="off"
-                  inputMode="numeric"
-                  placeholder="YYYY-MM-DD"
-                  description="Year, month and day, e.g. 1985-04-23."
-                  required
-                  maxLength={10}
-                  {...form.getInputProps('dateOfBirth')}
-                />
-                <Select
-                  label="State"
-                  placeholder="Search states"
-                  description="The state the person lives in."
-                  required
-                  searchable
-                  data={STATE_OPTIONS}
-                  nothingFoundMessage="No state of that name"
-                  allowDeselect={false}
-                  {...form.getInputProps('state')}
-                />
-              </SimpleGrid>
-            )}
-          </FormSection>
-
-          <Divider />
-
-          <FormSection title="Order">
+          {values.personSource === 'existing' ? (
+            <DriverPicker
+              label="Driver"
+              required
+              description={pickedPersonDescription(picked)}
+              picked={picked}
+              onPick={pick}
+              error={form.errors.personId ?? (linkedDriverMissing ? 'The driver in the link is not one of your company’s drivers. Choose another.' : undefined)}
+            />
+          ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <DefinitionField {...form.getInputProps('definitionName')} />
-              <TagsField {...form.getInputProps('tags')} />
+              <TextInput label="First name" autoComplete="off" required maxLength={80} {...form.getInputProps('firstName')} />
+              <TextInput label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
+              <TextInput
+                label="Date of birth"
+                autoComplete="off"
+                inputMode="numeric"
+                placeholder="YYYY-MM-DD"
+                description="Year, month and day, e.g. 1985-04-23."
+                required
+                maxLength={10}
+                {...form.getInputProps('dateOfBirth')}
+              />
+              <Select
+                label="State"
+                placeholder="Search states"
+                description="The state the person lives in."
+                required
+                searchable
+                data={STATE_OPTIONS}
+                nothingFoundMessage="No state of that name"
+                allowDeselect={false}
+                {...form.getInputProps('state')}
+              />
             </SimpleGrid>
-          </FormSection>
+          )}
+        </FormSection>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to="/orders">
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-              Place order
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+        <Divider />
+
+        <FormSection title="Order">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <DefinitionField {...form.getInputProps('definitionName')} />
+            <TagsField {...form.getInputProps('tags')} />
+          </SimpleGrid>
+        </FormSection>
+
+        <OrderFormActions placing={create.isPending} />
+      </Stack>
+    </Paper>
   );
 }

@@ -1,17 +1,19 @@
 // /orders/vin/single-order: order a vehicle history report by VIN. The VIN is checked as it is typed
 // with the contract's rules (a wrong check digit says which character is probably mistyped), its
 // model year is decoded once it is valid, and a refusal by the server is shown on the field.
-import { Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { decodeVin, normalizeVin } from '@clearlane/contract/domain/vin';
 import { notify } from '../../../../app/toasts/notify.ts';
 import { useCreateVehicleOrder } from '../api/place-orders.ts';
+import { vinValuesOf } from '../forms/retry.ts';
 import { explainRefusal } from '../forms/shared.ts';
 import { EMPTY_VIN_ORDER, VIN_LABELS, toVehicleOrderBody, validateVinOrder, vinProblem, vinProgress, vinTypingProblem, type VinOrderValues } from '../forms/vin-order-form.ts';
-import { OrderFormHeader, OrderNotPlacedAlert } from './order-form-layout.tsx';
+import { OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
+import { OrderFormPage } from './retried-order.tsx';
 import { TagsField } from './tags-field.tsx';
 
 function DecodedVin({ vin }: { vin: string }) {
@@ -30,12 +32,23 @@ function DecodedVin({ vin }: { vin: string }) {
 }
 
 export function VinOrderPage() {
+  return (
+    <OrderFormPage
+      title="Order a vehicle report"
+      intro="A vehicle history report by VIN: title brands (salvage, flood), accidents, theft records, odometer readings and open safety recalls. It is usually ready within a minute."
+      types={['VIN_REPORT']}
+      form={(retried) => <VinOrderForm initialValues={retried ? vinValuesOf(retried) : EMPTY_VIN_ORDER} />}
+    />
+  );
+}
+
+function VinOrderForm({ initialValues }: { initialValues: VinOrderValues }) {
   const navigate = useNavigate();
   const create = useCreateVehicleOrder();
   const [problem, setProblem] = useState<string | null>(null);
 
   const form = useForm<VinOrderValues>({
-    initialValues: EMPTY_VIN_ORDER,
+    initialValues,
     validateInputOnChange: true,
     // While typing, a VIN that is merely short is not wrong yet; submit and blur check it fully.
     validate: { vin: vinTypingProblem, tags: (tags) => validateVinOrder({ vin: '', tags }).tags ?? null },
@@ -63,50 +76,36 @@ export function VinOrderPage() {
   const valid = !form.errors.vin && vinProblem(values.vin) === null;
 
   return (
-    <Stack gap="lg" maw={960}>
-      <OrderFormHeader title="Order a vehicle report">
-        A vehicle history report by VIN: title brands (salvage, flood), accidents, theft records, odometer readings and open safety recalls. It is
-        usually ready within a minute.
-      </OrderFormHeader>
-
-      <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Vehicle report order">
-        <Stack gap="lg">
-          <OrderNotPlacedAlert message={problem} />
-          <TextInput
-            label="VIN"
-            required
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={24}
-            maw={560}
-            placeholder="e.g. 1M8GDM9AXKP042788"
-            description={`17 letters and digits, on the dashboard and the title: ${vinProgress(values.vin)}.`}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.06em', textTransform: 'uppercase' } }}
-            {...vinProps}
-            onBlur={(event) => {
-              vinProps.onBlur?.(event);
-              // Leaving the field with a short VIN: now it is wrong, and the count says by how much.
-              if (normalizeVin(values.vin) !== '') {
-                const full = vinProblem(values.vin);
-                if (full) form.setFieldError('vin', full);
-              }
-            }}
-          />
-          {valid && <DecodedVin vin={values.vin} />}
-          <Box maw={560}>
-            <TagsField {...form.getInputProps('tags')} />
-          </Box>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to="/orders">
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} leftSection={<IconSend size={16} aria-hidden />}>
-              Place order
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+    <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Vehicle report order">
+      <Stack gap="lg">
+        <OrderNotPlacedAlert message={problem} />
+        <TextInput
+          label="VIN"
+          required
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={24}
+          maw={560}
+          placeholder="e.g. 1M8GDM9AXKP042788"
+          description={`17 letters and digits, on the dashboard and the title: ${vinProgress(values.vin)}.`}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.06em', textTransform: 'uppercase' } }}
+          {...vinProps}
+          onBlur={(event) => {
+            vinProps.onBlur?.(event);
+            // Leaving the field with a short VIN: now it is wrong, and the count says by how much.
+            if (normalizeVin(values.vin) !== '') {
+              const full = vinProblem(values.vin);
+              if (full) form.setFieldError('vin', full);
+            }
+          }}
+        />
+        {valid && <DecodedVin vin={values.vin} />}
+        <Box maw={560}>
+          <TagsField {...form.getInputProps('tags')} />
+        </Box>
+        <OrderFormActions placing={create.isPending} />
+      </Stack>
+    </Paper>
   );
 }
