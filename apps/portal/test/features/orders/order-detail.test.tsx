@@ -115,6 +115,16 @@ describe('the outcome of an adjudicated Fail', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it.each([
+    ['NoResults', 'No rule was applied: the provider found no driving record for this licence, so there was nothing to judge.'],
+    ['NotFulfilled', 'No rule was applied: the state did not fulfil the request, so there was no record to judge.'],
+  ] as const)('says in one sentence why no rule applied to an adjudicated MVR with outcome %s, without an empty rule table', (outcome, why) => {
+    renderWith(<OrderOutcome order={failedMvr({ outcome, adjudication: { outcome, rulesetNamespace: 'default', results: [], decidingRuleIds: [], summary: 'The state did not fulfil the request.' } })} />);
+    expect(screen.getByText(why)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/Judged by/)).toBeNull();
+  });
+
   it('is shown for orders with an outcome and for adjudicated MVRs on their way, not for failed or outcome-less reports', () => {
     expect(showsOutcome(failedMvr())).toBe(true);
     expect(showsOutcome({ type: 'MVR_WITH_ADJUDICATION', status: 'Ordered', outcome: null })).toBe(true);

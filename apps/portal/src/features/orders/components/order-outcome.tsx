@@ -22,6 +22,11 @@ function RuleVerdict({ passed }: { passed: boolean | null }) {
   );
 }
 
+const NO_RULE_APPLIED = {
+  NoResults: 'No rule was applied: the provider found no driving record for this licence, so there was nothing to judge.',
+  NotFulfilled: 'No rule was applied: the state did not fulfil the request, so there was no record to judge.',
+} as const;
+
 const actualOf = (result: RuleResult) => (result.actual === null ? '—' : String(result.actual));
 
 export function OrderOutcome({ order }: { order: OrderDetail }) {
@@ -42,6 +47,11 @@ export function OrderOutcome({ order }: { order: OrderDetail }) {
         {!outcome ? (
           <Text fz="sm" c="dimmed">
             {isPending(order.status) ? 'The outcome appears here once the report has arrived.' : 'This order has no outcome.'}
+          </Text>
+        ) : adjudication && adjudication.results.length === 0 && (outcome === 'NoResults' || outcome === 'NotFulfilled') ? (
+          // No record to judge: no rule was applied, so there is no rule table and no ruleset to name.
+          <Text fz="sm" data-testid="adjudication-summary">
+            {NO_RULE_APPLIED[outcome]}
           </Text>
         ) : !adjudication ? (
           <Stack gap={4}>
