@@ -287,6 +287,37 @@ describeEachDatabase('bulk MVR orders', (t) => {
     expectProblem(await upload(t, agent, liar, 'liar.xlsx'), 413, 'BulkSheetUnpackedTooLarge');
   });
 
+  it('answers a CSV file with broken quoting 422, naming the row and column as a spreadsheet shows them', async () => {
+    const lines = [HEADER.join(','), validRow(1).join(','), validRow(2).join(','), validRow(3).join(',')];
+    // Row 5: a quote opened in the Last name cell and never closed swallows the rest of the file.
+    const unclosed = [...lines, 'Una,"=HYPERLINK(,1980-01-15,D0000004,CA,WRITTEN_CONSENT', validRow(5).join(',')].join('\n');
+    const before = await orderCount(t, seed.acme.id);
+    const problem = expectProblem(await upload(t, agent, unclosed), 422, 'BulkSheetInvalid') as SheetProblem;
+    expect(problem.detail).toBe('Row 5, column B (Last name): a quote is opened but never closed. Check the cell, or save the sheet again as CSV UTF-8.');
+    expect(problem.rowErrors).toEqual([{
+      row: 5, column: 'Last name', value: '"=HYPERLINK(,1980-01-15,D0000004,CA,WRITTEN_CONSENT',
+      message: 'a quote is opened but never closed. Check the cell, or save the sheet again as CSV UTF-8.',
+    }]);
+    expect(problem.rowErrorCount).toBe(1);
+    expect(await orderCount(t, seed.acme.id)).toBe(before);
+
+    // A formula typed into a text file: its quote stands inside a cell that does not begin with one.
+    const stray = [...lines, '=HYPERLINK("https://example.com"),Last4,1980-01-15,D0000004,CA,WRITTEN_CONSENT'].join('\r\n');
+    const strayProblem = expectProblem(await upload(t, agent, stray), 422, 'BulkSheetInvalid') as SheetProblem;
+    expect(strayProblem.detail).toBe('Row 5, column A (First name): a quote (") stands inside a cell that does not begin with one. Check the cell, or save the sheet again as CSV UTF-8.');
+    expect(strayProblem.rowErrors[0]).toMatchObject({ row: 5, column: 'First name', value: '=HYPERLINK("https://example.com")' });
+
+    // A quoted cell over two lines is one row: the row number is the spreadsheet's, not the line's.
+    const twoLines = [HEADER.join(','), '"Ann\nMarie",Last1,1980-01-15,D0000001,CA,WRITTEN_CONSENT', 'Bo,Last2,1980-01-15,D0000002,"CA"x,WRITTEN_CONSENT'].join('\n');
+    const shifted = expectProblem(await upload(t, agent, twoLines), 422, 'BulkSheetInvalid') as SheetProblem;
+    expect(shifted.rowErrors).toEqual([expect.objectContaining({ row: 3, column: 'Licence state', value: '"CA"x' })]);
+
+    // Text after a closing quote, in the header row itself: no header to name, the letter does.
+    const header = expectProblem(await upload(t, agent, ['"First name"x,Last name', 'A,B'].join('\n')), 422, 'BulkSheetInvalid') as SheetProblem;
+    expect(header.detail).toBe('Row 1, column A: there is text right after the quote that closes the cell. Check the cell, or save the sheet again as CSV UTF-8.');
+    expect(header.rowErrors[0]).toMatchObject({ row: 1, column: 'Column A', value: '"First name"x' });
+  });
+
   it('refuses other file types, saying which are accepted', async () => {
     const xls = expectProblem(await upload(t, agent, Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), 'old.xls', { contentType: 'application/vnd.ms-excel' }), 415, 'BulkFileTypeUnsupported');
     expect(xls.detail).toContain('.xlsx');

@@ -31,7 +31,7 @@ export const BULK_ORDER_CONTENT_TYPES: Record<BulkOrderFileFormat, string> = {
 
 /** The `code` of each problem an upload can be answered with, besides the usual ones. */
 export const BULK_ORDER_PROBLEM_CODES = {
-  /** 422: the sheet's contents (headers, rows); see rowErrors. */
+  /** 422: the sheet's contents (headers, rows, a CSV cell whose quoting breaks off); see rowErrors. */
   sheetInvalid: 'BulkSheetInvalid',
   /** 413: the file is over maxFileBytes. */
   fileTooLarge: 'BulkFileTooLarge',

@@ -19,8 +19,8 @@ import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import type { FulfilOrderJob } from '../orders/orders.jobs.ts';
 import { unknownRulesetMessage } from '../orders/orders.service.ts';
 import * as repo from './bulk-orders.repository.ts';
-import { readCsv, readXlsx, UnreadableSheet, type SheetRow } from './sheet-reader.ts';
-import { validateSheet, type ValidBulkOrder } from './sheet-validation.ts';
+import { MalformedCsv, readCsv, readXlsx, UnreadableSheet, type SheetRow } from './sheet-reader.ts';
+import { malformedCsvVerdict, validateSheet, type ValidBulkOrder } from './sheet-validation.ts';
 import { checkZip } from './zip-guard.ts';
 
 export const BULK_ORDERS_PLUGIN = 'bulk-orders';
@@ -89,6 +89,11 @@ export async function readSheet(file: UploadedSheet): Promise<SheetRow[]> {
     return await readXlsx(file.data);
   } catch (error) {
     if (error instanceof UnreadableSheet) throw unsupportedFile(error.message);
+    // CSV text whose quoting breaks off is the right kind of file with a bad cell: 422, like any other bad cell.
+    if (error instanceof MalformedCsv) {
+      const verdict = malformedCsvVerdict(error);
+      throw new BulkSheetInvalidError(verdict.detail, verdict.rowErrors, verdict.rowErrorCount);
+    }
     throw error;
   }
 }

@@ -20,6 +20,25 @@ export interface SheetRow {
 
 export class UnreadableSheet extends Error {}
 
+/**
+ * A CSV file whose quoting breaks off at one cell: where it is, as the user finds it in a
+ * spreadsheet (1-based row, the column's letter and header), and what is wrong in plain words.
+ */
+export class MalformedCsv extends Error {
+  constructor(
+    readonly row: number,
+    /** 0-based position of the cell in its row. */
+    readonly columnIndex: number,
+    /** The header row's text of that column, when the header itself could be read. */
+    readonly header: string | null,
+    /** The cell as typed, up to the end of its line. */
+    readonly value: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
 const FORMULA_REFUSED = 'formulas are not allowed: type the value itself';
 
 const isoDate = (date: Date) => (Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10));
@@ -76,15 +95,79 @@ function decodeText(file: Buffer): string {
   }
 }
 
+/** csv-parse's error codes for broken quoting, in words a spreadsheet user can act on. */
+const CSV_QUOTE_PROBLEMS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quote is opened but never closed',
+  INVALID_OPENING_QUOTE: 'a quote (") stands inside a cell that does not begin with one',
+  CSV_INVALID_CLOSING_QUOTE: 'there is text right after the quote that closes the cell',
+};
+
+const isRecordEnd = (char: string | undefined) => char === '\n' || char === '\r';
+
+/**
+ * Where field `field` of record `record` (both 0-based) begins in the text. Every record before it,
+ * and every field before it in its record, parsed cleanly, so plain RFC 4180 scanning finds the
+ * same boundaries csv-parse did.
+ */
+function fieldStart(text: string, record: number, field: number): number {
+  let position = 0;
+  let r = 0;
+  let f = 0;
+  let quoted = false;
+  while (position < text.length && (r < record || f < field)) {
+    const char = text[position]!;
+    if (quoted) {
+      if (char === '"' && text[position + 1] === '"') position++;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ',') {
+      f++;
+    } else if (isRecordEnd(char)) {
+      if (char === '\r' && text[position + 1] === '\n') position++;
+      r++;
+      f = 0;
+    }
+    position++;
+  }
+  return position;
+}
+
+/** The broken cell as typed: to the next comma, or (inside an open quote) to the end of its line. */
+function cellText(text: string, start: number): string {
+  let end = start;
+  if (text[end] === '"') {
+    end++;
+    while (end < text.length && !(text[end] === '"' && text[end + 1] !== '"')) end += text[end] === '"' ? 2 : 1;
+  }
+  while (end < text.length && text[end] !== ',' && !isRecordEnd(text[end])) end++;
+  const cell = text.slice(start, end);
+  return cell.split(/\r\n|\n|\r/)[0]!;
+}
+
+function headerOf(text: string, column: number): string | null {
+  try {
+    const [header] = parseCsv(text, { bom: true, relax_column_count: true, relax_quotes: false, to: 1 }) as string[][];
+    return header?.[column]?.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 export function readCsv(file: Buffer): SheetRow[] {
   // NUL bytes do not occur in text: this is a binary file with a .csv name.
   if (file.subarray(0, 8192).includes(0)) throw new UnreadableSheet('The file is not a CSV text file.');
+  const text = decodeText(file);
   let records: string[][];
   try {
-    records = parseCsv(decodeText(file), { bom: true, relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
+    records = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
   } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw new UnreadableSheet(`The CSV file cannot be read${line ? ` (near line ${line})` : ''}: ${(error as Error).message.replace(/^[^:]*:\s*/, '')}`);
+    // A CSV file with broken quoting is still the sheet the user meant: say where, not that it is not CSV.
+    const { code, records: before, column } = error as { code?: string; records?: number; column?: number };
+    const reason = CSV_QUOTE_PROBLEMS[code ?? ''] ?? 'this cell cannot be read as CSV';
+    const index = typeof column === 'number' ? column : 0;
+    const row = (before ?? 0) + 1;
+    throw new MalformedCsv(row, index, row > 1 ? headerOf(text, index) : null, cellText(text, fieldStart(text, before ?? 0, index)), reason);
   }
   const rows: SheetRow[] = [];
   records.forEach((record, index) => {

@@ -5,7 +5,7 @@ import {
   BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, checkBulkMvrRow, normalizeBulkHeader,
   type BulkMvrCells, type BulkMvrColumn, type BulkMvrColumnKey, type BulkRowError, type CreateMvrOrderBody,
 } from '@clearlane/contract';
-import type { SheetRow } from './sheet-reader.ts';
+import type { MalformedCsv, SheetRow } from './sheet-reader.ts';
 
 export type ValidBulkOrder = CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> };
 
@@ -33,6 +33,23 @@ class ErrorList {
 }
 
 const invalid = (errors: ErrorList, detail: string): SheetVerdict => ({ kind: 'invalid', rowErrors: errors.listed, rowErrorCount: errors.count, detail });
+
+/** 0 → A, 25 → Z, 26 → AA: the column's letter as a spreadsheet heads it. */
+export function columnLetter(index: number): string {
+  let letters = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+const CSV_ADVICE = 'Check the cell, or save the sheet again as CSV UTF-8.';
+
+/** A CSV file broken at one cell: the one problem, where the user will find it. */
+export function malformedCsvVerdict(error: MalformedCsv): Extract<SheetVerdict, { kind: 'invalid' }> {
+  const errors = new ErrorList();
+  const where = `Row ${error.row}, column ${columnLetter(error.columnIndex)}${error.header ? ` (${error.header})` : ''}`;
+  errors.add({ row: error.row, column: error.header ?? `Column ${columnLetter(error.columnIndex)}`, value: error.value, message: `${error.reason}. ${CSV_ADVICE}` });
+  return { kind: 'invalid', rowErrors: errors.listed, rowErrorCount: errors.count, detail: `${where}: ${error.reason}. ${CSV_ADVICE}` };
+}
 
 /** Which column each position of the header row is; problems of the header itself go to `errors`. */
 function readHeader(header: SheetRow, errors: ErrorList): (BulkMvrColumn | null)[] {
