@@ -16,6 +16,9 @@ const driverOf = (companyId: string, lastName: string) => ({
   id: uuidv7(), companyId, firstName: 'Pat', lastName, dateOfBirth: '1980-01-01', licenceNumber: uuidv7().slice(0, 12), licenceState: 'CA',
 });
 
+/** The rows of a raw query (the shared Database type leaves execute()'s result untyped). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /** The PostgreSQL error of a failed query (drizzle wraps it as the cause). */
 const pgCodeOf = (error: unknown) => (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
 
@@ -60,22 +63,22 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
   });
 
   it("the free-text search function (migration 0005) finds nothing of another company for company work", async () => {
-    const search = (companyId: string) => database.db.execute<{ id: string }>(sql`SELECT orders_with_subject_like(${companyId}::uuid, '%') AS id`);
+    const search = async (companyId: string) => rowsOf<{ id: string }>(await database.db.execute(sql`SELECT orders_with_subject_like(${companyId}::uuid, '%') AS id`));
     await database.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) VALUES (${uuidv7()}, ${globex.id}, 'MVR', 'New', 'Queued', '{}', 'Globex subject')`);
-    expect((await search(globex.id)).rows).toHaveLength(1); // the owner, outside any company
-    expect((await runAsCompany(globex.id, () => search(globex.id))).rows).toHaveLength(1);
-    expect((await runAsCompany(acme.id, () => search(globex.id))).rows).toEqual([]);
+    expect(await search(globex.id)).toHaveLength(1); // the owner, outside any company
+    expect(await runAsCompany(globex.id, () => search(globex.id))).toHaveLength(1);
+    expect(await runAsCompany(acme.id, () => search(globex.id))).toEqual([]);
   });
 
   it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {
-    const who = () => database.db.execute<{ role: string; company: string }>(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`);
+    const who = async () => rowsOf<{ role: string; company: string }>(await database.db.execute(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`));
     const asAcme = await runAsCompany(acme.id, who);
-    expect(asAcme.rows[0]).toEqual({ role: 'clearlane_tenant', company: acme.id });
+    expect(asAcme[0]).toEqual({ role: 'clearlane_tenant', company: acme.id });
     // The pool holds few connections: unscoped work after scoped work must not inherit the scope.
     for (let i = 0; i < 12; i++) {
       const unscoped = await who();
-      expect(unscoped.rows[0]?.role).not.toBe('clearlane_tenant');
-      expect(unscoped.rows[0]?.company ?? '').toBe('');
+      expect(unscoped[0]?.role).not.toBe('clearlane_tenant');
+      expect(unscoped[0]?.company ?? '').toBe('');
     }
   });
 
@@ -84,11 +87,11 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     await app.register(tenantScopePlugin);
     app.post('/probe', async (request) => {
       enterCompany((request.body as { companyId: string }).companyId);
-      const [seen] = (await database.db.execute<{ role: string; drivers: number }>(
-        sql`SELECT current_user AS role, (SELECT count(*)::int FROM persons) AS drivers`)).rows;
+      const [seen] = rowsOf<{ role: string; drivers: number }>(await database.db.execute(
+        sql`SELECT current_user AS role, (SELECT count(*)::int FROM persons) AS drivers`));
       return seen;
     });
-    app.get('/unscoped', async () => (await database.db.execute<{ drivers: number }>(sql`SELECT count(*)::int AS drivers FROM persons`)).rows[0]);
+    app.get('/unscoped', async () => rowsOf<{ drivers: number }>(await database.db.execute(sql`SELECT count(*)::int AS drivers FROM persons`))[0]);
     try {
       const scoped = await app.inject({ method: 'POST', url: '/probe', payload: { companyId: globex.id } });
       expect(scoped.json()).toEqual({ role: 'clearlane_tenant', drivers: 1 });

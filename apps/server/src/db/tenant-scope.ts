@@ -23,7 +23,7 @@ export function currentCompanyId(): string | undefined {
  * The work is awaited inside the scope because drizzle's queries are lazy: a query returned
  * unawaited would run when awaited outside, unscoped.
  */
-export function runAsCompany<T>(companyId: string, work: () => T | PromiseLike<T>): Promise<T> {
+export function runAsCompany<T>(companyId: string, work: () => PromiseLike<T>): Promise<T> {
   return scopes.run({ companyId }, async () => await work());
 }
 
