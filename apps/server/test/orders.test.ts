@@ -128,7 +128,8 @@ describeEachDatabase('orders', (t) => {
     expect(licence.errors).toContainEqual({ path: 'body.driver.licenceNumber', message: 'California licence numbers are 1 letter and 7 digits (for example D1234567).' });
     const texas = await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE, texasRecordType: 'TYPE_2_THREE_YEAR' }), 400, ['body.texasRecordType']);
     expect(texas.errors?.[0]?.message).toMatch(/Texas/);
-    await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE, texasRecordType: 'TYPE_9' }), 400, ['body.texasRecordType']);
+    const badType = await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE, texasRecordType: 'TYPE_9' }), 400, ['body.texasRecordType']);
+    expect(badType.errors?.[0]?.message).toBe('must be one of TYPE_1_STATUS, TYPE_2_THREE_YEAR, TYPE_3_CERTIFIED_THREE_YEAR, TYPE_AR_CERTIFIED_ALL, or left out for TYPE_2_THREE_YEAR');
     const unknown = await refused(await orderMvr({ driver: inlineDriver(), permissiblePurpose: PURPOSE }, 'agent', '?isAutoAdjudicated=true&ruleNamespace=strict-fleet'), 400, ['query.ruleNamespace']);
     // The portal puts its label in front ("Ruleset is not one of …"): the message starts with the verb.
     expect(unknown.errors?.[0]?.message).toBe('is not one of your company\'s rulesets ("strict-fleet"); leave it empty for the default');

@@ -131,7 +131,7 @@ export const InlineDriverSchema = CreatePersonBodySchema;
 const mvrOrderFields = {
   permissiblePurpose: PermissiblePurposeSchema,
   /** Texas only: which record the state issues (defaults to the 3-year Type 2). */
-  texasRecordType: z.enum(TEXAS_RECORD_TYPES).optional().describe('Texas only: the record type; TYPE_2_THREE_YEAR when left out'),
+  texasRecordType: z.enum(TEXAS_RECORD_TYPES, { error: `must be one of ${TEXAS_RECORD_TYPES.join(', ')}, or left out for TYPE_2_THREE_YEAR` }).optional().describe('Texas only: the record type; TYPE_2_THREE_YEAR when left out'),
   mvrExternalReferenceId: ExternalReferenceSchema.optional(),
   tags: OrderTagsSchema,
 };
