@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateBusiness } from '../api/create-business.ts';
 import { getBusinesses } from '../api/get-businesses.ts';
 import { EMPTY_BUSINESS, placeServerErrors, toBusinessBody, validateBusiness, type BusinessValues } from './business-form.ts';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
 
 // Hints under the inputs, not between label and input: hints of different lengths would otherwise
 // push the inputs of one row to different heights.
@@ -66,7 +67,7 @@ export function AddBusinessPage() {
       }
       if (!placeServerErrors(form, caught)) setError(caught.message);
     }
-  });
+  }, (_errors, _values, event) => focusFirstInvalid(event));
 
   return (
     <Stack gap="lg" maw={960}>

@@ -12,6 +12,7 @@ import { useCreateDriver } from '../api/create-driver.ts';
 import { getDrivers } from '../api/get-drivers.ts';
 import { DriverFields } from './driver-fields.tsx';
 import { EMPTY_DRIVER, placeServerErrors, toDriverBody, validateDriver, type DriverValues } from './driver-form.ts';
+import { focusFirstInvalid } from './focus-first-invalid.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -65,7 +66,7 @@ export function AddDriverPage() {
       }
       if (!placeServerErrors(form, caught)) setError(caught.message);
     }
-  });
+  }, (_errors, _values, event) => focusFirstInvalid(event));
 
   return (
     <Stack gap="lg" maw={960}>

@@ -16,6 +16,7 @@ import { OrderProgress } from './order-progress.tsx';
 import { OrderReportPreview } from './order-report-preview.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
+import { useArrivalFocus } from './use-arrival-focus.ts';
 import { SubStatusForm } from './sub-status-form.tsx';
 
 const routeApi = getRouteApi('/_authenticated/orders/$id');
@@ -66,6 +67,7 @@ export function OrderPage() {
   const { data: order } = useOrder(id);
   const pending = isPending(order.status);
   const failed = order.status === 'Failed' || order.status === 'Error';
+  const heading = useArrivalFocus<HTMLHeadingElement>();
 
   return (
     <Stack gap="lg">
@@ -84,7 +86,8 @@ export function OrderPage() {
             <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
               {ORDER_TYPE_LABELS[order.type]}
             </Text>
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {/* tabIndex -1: focusable from script (useArrivalFocus), not a Tab stop. */}
+            <Title order={1} ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outlineOffset: 4 }}>
               {order.subjectLabel}
             </Title>
             <Group gap="xs" aria-live="polite">

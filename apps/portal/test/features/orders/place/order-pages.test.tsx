@@ -229,3 +229,22 @@ describe('placing an order again', { timeout: 60_000 }, () => {
     });
   });
 });
+
+describe('a refused submit', { timeout: 60_000 }, () => {
+  it('moves focus to the VIN when it is missing', async () => {
+    stubApi(placed);
+    renderPage('/orders/vin/single-order', <VinOrderPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^VIN/ })).toHaveFocus());
+  });
+
+  it('moves focus to the first field in error of the MVR form, not the last', async () => {
+    stubApi(placed);
+    renderPage('/orders/mvr/single-order', <MvrOrderPage />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('radio', { name: 'Type in a new driver' }));
+    await fill(user, /^Last name/, 'Major');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^First name/ })).toHaveFocus());
+  });
+});

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { notify } from '../../../../app/toasts/notify.ts';
+import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
 import { Can } from '../../../../lib/ability.tsx';
 import { useCreateBusinessRiskOrder } from '../api/place-orders.ts';
 import { useBusiness, useBusinessSearch } from '../api/subjects.ts';
@@ -79,10 +80,11 @@ function BusinessRiskOrderForm({ initialValues }: { initialValues: BusinessRiskV
     form.setFieldValue('businessId', business?.id ?? '');
   };
 
-  const submit = form.onSubmit(async (submitted) => {
+  const submit = form.onSubmit(async (submitted, event) => {
     setProblem(null);
     if (!picked) {
       form.setFieldError('businessId', 'Choose the business to assess');
+      focusFirstInvalid(event);
       return;
     }
     try {
@@ -92,7 +94,7 @@ function BusinessRiskOrderForm({ initialValues }: { initialValues: BusinessRiskV
     } catch (caught) {
       setProblem(explainRefusal(form, caught, BUSINESS_RISK_LABELS));
     }
-  });
+  }, (_errors, _values, event) => focusFirstInvalid(event));
 
   if (hasNoBusinesses) return <NoBusinessesYet />;
   return (

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../app/toasts/notify.ts';
+import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
 import { useRuleset } from '../api/get-ruleset.ts';
 import { useCreateMvrOrder } from '../api/place-orders.ts';
 import { useDriver } from '../api/subjects.ts';
@@ -78,14 +79,16 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
     form.setFieldValue('personId', driver?.id ?? '');
   };
 
-  const submit = form.onSubmit(async (submitted) => {
+  const submit = form.onSubmit(async (submitted, event) => {
     setProblem(null);
     if (submitted.driverSource === 'existing' && !picked) {
       form.setFieldError('personId', 'Choose a driver, or type in a new one');
+      focusFirstInvalid(event);
       return;
     }
     if (rulesetError) {
       form.setFieldError('ruleNamespace', rulesetError);
+      focusFirstInvalid(event);
       return;
     }
     try {
@@ -95,7 +98,7 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
     } catch (caught) {
       setProblem(explainRefusal(form, caught, MVR_LABELS));
     }
-  });
+  }, (_errors, _values, event) => focusFirstInvalid(event));
 
   const stateProps = form.getInputProps('licenceState');
   const autoProps = form.getInputProps('isAutoAdjudicated', { type: 'checkbox' });

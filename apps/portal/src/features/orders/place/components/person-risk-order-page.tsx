@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../app/toasts/notify.ts';
+import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
 import { useCreatePersonRiskOrder } from '../api/place-orders.ts';
 import { useDriver } from '../api/subjects.ts';
 import type { DriverSource } from '../forms/mvr-order-form.ts';
@@ -57,10 +58,11 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
     form.setFieldValue('personId', driver?.id ?? '');
   };
 
-  const submit = form.onSubmit(async (submitted) => {
+  const submit = form.onSubmit(async (submitted, event) => {
     setProblem(null);
     if (submitted.personSource === 'existing' && !picked) {
       form.setFieldError('personId', 'Choose a driver, or type in the person');
+      focusFirstInvalid(event);
       return;
     }
     try {
@@ -70,7 +72,7 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
     } catch (caught) {
       setProblem(explainRefusal(form, caught, PERSON_RISK_LABELS));
     }
-  });
+  }, (_errors, _values, event) => focusFirstInvalid(event));
 
   return (
     <Paper withBorder radius="md" p="xl" component="form" onSubmit={submit} noValidate aria-label="Person risk assessment order">

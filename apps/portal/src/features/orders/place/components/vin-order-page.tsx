@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { decodeVin, normalizeVin } from '@clearlane/contract/domain/vin';
 import { notify } from '../../../../app/toasts/notify.ts';
 import { useCreateVehicleOrder } from '../api/place-orders.ts';
+import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
 import { vinValuesOf } from '../forms/retry.ts';
 import { explainRefusal } from '../forms/shared.ts';
 import { EMPTY_VIN_ORDER, VIN_LABELS, toVehicleOrderBody, validateVinOrder, vinProblem, vinProgress, vinTypingProblem, type VinOrderValues } from '../forms/vin-order-form.ts';
@@ -62,6 +63,7 @@ function VinOrderForm({ initialValues }: { initialValues: VinOrderValues }) {
     const errors = validateVinOrder(form.getValues());
     if (Object.keys(errors).length > 0) {
       form.setErrors(errors);
+      focusFirstInvalid(event);
       return;
     }
     try {
