@@ -2,10 +2,10 @@
 // field in error (a keyboard or screen reader user lands on what to fix, not on the button).
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
+import type { FunctionComponent } from 'react';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../src/app/theme.ts';
 import { AddBusinessPage } from '../../src/features/businesses/components/add-business-page.tsx';
@@ -15,9 +15,9 @@ import { AbilityProvider } from '../../src/lib/ability.tsx';
 import { configureHttp } from '../../src/lib/http.ts';
 import { testUser } from '../fixtures.ts';
 
-const admin = testUser({ roles: [{ name: 'Company Admin', permissions: [{ action: 'manage', subject: 'all' }] }], groups: ['Company Admin'] });
+const admin = testUser({ roles: [{ name: 'Company Admin', permissions: [{ action: 'manage', subject: 'ANY' }] }], groups: ['Company Admin'] });
 
-function renderPage(Page: ComponentType) {
+function renderPage(Page: FunctionComponent) {
   const fetch = async () => Response.json({ status: 404, code: 'NotFound', detail: 'No stub' }, { status: 404 });
   configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as unknown as typeof globalThis.fetch });
   const root = createRootRoute({ component: Page });
