@@ -1,5 +1,6 @@
 // The add driver, add business and invite user forms: a submit they refuse moves focus to the first
-// field in error (a keyboard or screen reader user lands on what to fix, not on the button).
+// field in error (a keyboard or screen reader user lands on what to fix, not on the button); an
+// empty required field says it is required, and an empty field in error does not look typed in.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { theme } from '../../src/app/theme.ts';
 import { AddBusinessPage } from '../../src/features/businesses/components/add-business-page.tsx';
 import { AddDriverPage } from '../../src/features/drivers/components/add-driver-page.tsx';
-import { AddUserPage } from '../../src/features/users/components/add-user-page.tsx';
+import { AddUserPage, validateInviteField } from '../../src/features/users/components/add-user-page.tsx';
 import { AbilityProvider } from '../../src/lib/ability.tsx';
 import { configureHttp } from '../../src/lib/http.ts';
 import { testUser } from '../fixtures.ts';
@@ -45,5 +46,21 @@ describe('a refused submit of an add form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.activeElement).toHaveAttribute('aria-invalid', 'true'));
     const first = document.querySelector('form [aria-invalid="true"]');
     expect(document.activeElement).toBe(first);
+  });
+});
+
+describe('empty required fields', { timeout: 60_000 }, () => {
+  it('an empty invitation email is required, not a bad address', () => {
+    expect(validateInviteField('email', '')).toBe('Email is required');
+    expect(validateInviteField('email', 'ada@')).toBe('Email must be an email address');
+  });
+
+  it('the EIN says it is required and keeps its placeholder grey when in error', async () => {
+    renderPage(AddBusinessPage);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add business' }));
+    const ein = screen.getByRole('textbox', { name: /^EIN/ });
+    expect(await screen.findByText('EIN is required')).toBeInTheDocument();
+    expect(ein).toHaveAttribute('aria-invalid', 'true');
+    expect(ein.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-placeholder)');
   });
 });

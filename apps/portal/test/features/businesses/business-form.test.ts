@@ -23,7 +23,7 @@ describe('validateBusiness', () => {
   it('names every missing required field', () => {
     expect(validateBusiness(EMPTY_BUSINESS)).toEqual({
       name: 'Name is required',
-      ein: 'An EIN has 9 digits, written 12-3456789.',
+      ein: 'EIN is required',
       state: 'Choose the state the business is registered in',
     });
   });

@@ -33,8 +33,11 @@ describe('validateDriver', () => {
       lastName: 'Last name is required',
       dateOfBirth: 'Enter the date of birth as YYYY-MM-DD.',
       licenceState: 'Choose the state that issued the licence',
-      // Without a state the number cannot be judged yet: no message on it.
+      // Without a state its format cannot be judged yet, but an empty number is wrong at once.
+      licenceNumber: 'Licence number is required',
     });
+    // A number typed without a state waits for the state: no message on it yet.
+    expect(validateDriver({ ...EMPTY_DRIVER, licenceNumber: '12345678' }).licenceNumber).toBeUndefined();
   });
 
   it("checks the licence number against the chosen state's format and names that format", () => {

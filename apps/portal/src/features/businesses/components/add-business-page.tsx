@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconBuildingPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { notify } from '../../../app/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -124,6 +124,8 @@ export function AddBusinessPage() {
               autoComplete="off"
               inputMode="numeric"
               placeholder="12-3456789"
+              // In error Mantine paints the placeholder red too, so an empty field would look typed in.
+              styles={{ input: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } as CSSProperties }}
               required
               maxLength={16}
               description="Employer Identification Number: 9 digits, written 12-3456789."

@@ -62,6 +62,8 @@ export function validateBusiness(values: BusinessValues): Partial<Record<Busines
       errors[field] = sentence(field, issue.message);
     }
   }
+  // Empty is "required", not the format ("An EIN has 9 digits") the contract says of any bad EIN.
+  if (values.ein.trim() === '') errors.ein = 'EIN is required';
   if (!values.state) errors.state = 'Choose the state the business is registered in';
   return errors;
 }

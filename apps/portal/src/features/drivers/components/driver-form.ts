@@ -89,6 +89,8 @@ export function validateDriver(values: DriverValues): Partial<Record<DriverField
     if (!field || !FIELDS.includes(field) || errors[field]) continue;
     errors[field] = sentence(field, issue.message);
   }
+  // The contract checks the number's format only once the state is known; empty is wrong at once.
+  if (values.licenceNumber.trim() === '') errors.licenceNumber = 'Licence number is required';
   if (!values.licenceState) errors.licenceState = 'Choose the state that issued the licence';
   return errors;
 }

@@ -45,8 +45,10 @@ function sentence(field: FieldName, message: string): string {
 }
 
 /** One field checked by the contract's own schema for it. */
-function validateField(field: 'firstName' | 'lastName' | 'email' | 'phoneNumber', value: string): string | null {
+export function validateInviteField(field: 'firstName' | 'lastName' | 'email' | 'phoneNumber', value: string): string | null {
   if (field === 'phoneNumber' && value.trim() === '') return null; // optional
+  // Empty is "required", not "must be an email address" as the contract says of any bad address.
+  if (field === 'email' && value.trim() === '') return 'Email is required';
   const result = CreateUserBodySchema.shape[field].safeParse(value);
   return result.success ? null : sentence(field, result.error.issues[0]?.message ?? 'is not valid');
 }
@@ -72,10 +74,10 @@ export function AddUserPage() {
     initialValues: { firstName: '', lastName: '', email: '', role: '', phoneNumber: '', requireMfa: true },
     validateInputOnChange: true,
     validate: {
-      firstName: (value) => validateField('firstName', value),
-      lastName: (value) => validateField('lastName', value),
-      email: (value) => validateField('email', value),
-      phoneNumber: (value) => validateField('phoneNumber', value),
+      firstName: (value) => validateInviteField('firstName', value),
+      lastName: (value) => validateInviteField('lastName', value),
+      email: (value) => validateInviteField('email', value),
+      phoneNumber: (value) => validateInviteField('phoneNumber', value),
       role: (value) => (value && (ROLE_NAMES as readonly string[]).includes(value) ? null : 'Choose a role'),
     },
   });

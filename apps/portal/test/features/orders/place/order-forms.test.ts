@@ -40,6 +40,7 @@ describe('the MVR order form', () => {
       lastName: 'Last name is required',
       dateOfBirth: 'Enter the date of birth as YYYY-MM-DD.',
       licenceState: 'Choose the state that issued the licence',
+      licenceNumber: 'Licence number is required',
       permissiblePurpose: 'Choose the permissible purpose of this order',
       ruleNamespace: 'The ruleset name must be lowercase letters, digits and hyphens',
     });

@@ -112,6 +112,8 @@ export function validateMvrOrder(values: MvrOrderValues): Partial<Record<MvrOrde
       if (!field || !DRIVER_FIELDS.includes(field) || errors[field]) continue;
       errors[field] = sentence(MVR_LABELS[field], issue.message);
     }
+    // The format check waits for the state (InlineDriverSchema); an empty number is wrong at once.
+    if (values.licenceNumber.trim() === '') errors.licenceNumber = 'Licence number is required';
     if (!values.licenceState) errors.licenceState = 'Choose the state that issued the licence';
   }
   if (!values.permissiblePurpose) errors.permissiblePurpose = 'Choose the permissible purpose of this order';
