@@ -1,4 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ErrorPage } from '../src/app/errors/error-page.tsx';
 import { isBotUserAgent } from '../src/app/errors/bot-user-agent.ts';
@@ -6,6 +8,7 @@ import { clearError, currentPageError, errorHeading, showError, toPageError } fr
 import { assertValidRoute, isUuid, PageNotFoundError, requireUuidParams, validRouteParam } from '../src/app/errors/route-validity.ts';
 import { ApiError, NetworkError } from '../src/lib/api-error.ts';
 import { UserSetupError } from '../src/lib/current-user.ts';
+import { theme } from '../src/app/theme.ts';
 import { renderWithTheme } from './render.tsx';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
@@ -36,6 +39,37 @@ describe('error page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go Back' }));
     expect(onBack).toHaveBeenCalled();
     expect(back).toHaveBeenCalled();
+  });
+
+  describe('Go Back in the app', () => {
+    /** /broken shows the error page; the others are ordinary pages. */
+    function renderApp(initial: string) {
+      const root = createRootRoute();
+      const page = (path: string) => createRoute({ getParentRoute: () => root, path, component: () => <p>{path}</p> });
+      const broken = createRoute({ getParentRoute: () => root, path: '/broken', component: () => <ErrorPage error={{ status: 404, message: 'Page not found' }} /> });
+      const router = createRouter({ routeTree: root.addChildren([page('/'), page('/orders'), broken]), history: createMemoryHistory({ initialEntries: [initial] }) });
+      render(
+        <MantineProvider theme={theme}>
+          <RouterProvider router={router} />
+        </MantineProvider>,
+      );
+      return router;
+    }
+
+    it('returns to the previous page of the app', async () => {
+      const router = renderApp('/orders');
+      await screen.findByText('/orders');
+      await act(() => router.navigate({ to: '/broken' as never }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    });
+
+    it('goes to the home page when the app has no previous page (opened in a new tab)', async () => {
+      const router = renderApp('/broken');
+      fireEvent.click(await screen.findByRole('button', { name: 'Go Back' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(await screen.findByText('/')).toBeInTheDocument();
+    });
   });
 
   it('brings its own <main> only when standalone', () => {

@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { errorHeading, type PageError } from './page-error.ts';
 
 export interface ErrorPageProps {
@@ -17,8 +18,24 @@ const DEFAULT_DETAIL: Record<number, string> = {
   401: 'You do not have access to this page. If you think you should, ask your company administrator.',
 };
 
+/**
+ * Back to the previous page of the app, or to the home page when there is none: a page opened in a
+ * new tab (or from a bookmark) has no in-app history, and the browser's back would leave the app
+ * (to about:blank). The router counts its own entries (history.canGoBack()); outside a router, which
+ * the app never renders this page in, the browser's back is all there is.
+ */
+function useGoBack() {
+  const router = useRouter({ warn: false });
+  return () => {
+    if (!router) window.history.back();
+    else if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ to: '/' });
+  };
+}
+
 /** SPEC.md §2's error page: 404 'Page not found', 401 'Not Authorized', else 'An error occurred {status} - {message}'. */
 export function ErrorPage({ error, standalone = false, onBack, compact = false }: ErrorPageProps) {
+  const goBack = useGoBack();
   const { title, detail } = errorHeading(error);
   // 404/401 headings are fixed; a specific message ('Page Not Found: /orders/x') is still worth showing.
   const explanation = detail ? null : error.message && !/^(page not found|not authorized)$/i.test(error.message) ? error.message : DEFAULT_DETAIL[error.status];
@@ -48,7 +65,7 @@ export function ErrorPage({ error, standalone = false, onBack, compact = false }
           leftSection={<IconArrowLeft size={16} aria-hidden />}
           onClick={() => {
             onBack?.();
-            window.history.back();
+            goBack();
           }}
         >
           Go Back
