@@ -12,7 +12,12 @@ import { theme } from '../../../src/app/theme.ts';
 
 function Harness() {
   const form = useForm<DriverValues>({ initialValues: EMPTY_DRIVER, validateInputOnChange: true, validate: validateDriver });
-  return <DriverFields form={form} />;
+  return (
+    <form onSubmit={form.onSubmit(() => {})} noValidate>
+      <DriverFields form={form} />
+      <button type="submit">Add driver</button>
+    </form>
+  );
 }
 
 // env="test": no transitions and no portals, so the state list opens at once inside the container.
@@ -59,6 +64,19 @@ describe('DriverFields', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/California licence numbers are/)).not.toBeInTheDocument();
     expect(number).not.toHaveAttribute('aria-invalid', 'true');
     expect(number).toHaveAccessibleDescription('Texas: 7 or 8 digits, for example 12345678.');
+  });
+
+  it('flags an empty licence number as required at once, and still names the format once a state is chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderFields();
+    await user.click(screen.getByRole('button', { name: 'Add driver' }));
+    const number = screen.getByRole('textbox', { name: /^Licence number/ });
+    expect(await screen.findByText('Licence number is required')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    await chooseState(user, 'Calif', 'California (CA)');
+    // "Required" does not say the format, so the hint stays beside it.
+    expect(number).toHaveAccessibleDescription(expect.stringContaining('California: 1 letter and 7 digits, for example D1234567.'));
+    expect(screen.getByText('Licence number is required')).toBeInTheDocument();
   });
 
   it('shows a problem only on the field being typed in, not on untouched ones', async () => {

@@ -72,8 +72,9 @@ export function DriverFields({ form, autoFocus = false }: { form: UseFormReturnT
           autoComplete="off"
           required
           maxLength={32}
-          // The error names the state's format itself: the hint would only say it twice.
-          description={form.errors.licenceNumber ? undefined : licenceHint(licenceState)}
+          // A typed number's error names the state's format itself: the hint would only say it twice.
+          // An empty number's error says only "required", so the hint still tells the format.
+          description={form.errors.licenceNumber && licenceNumber.trim() !== '' ? undefined : licenceHint(licenceState)}
           {...form.getInputProps('licenceNumber')}
         />
       </SimpleGrid>

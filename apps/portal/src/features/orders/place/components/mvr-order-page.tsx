@@ -170,8 +170,9 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
                   autoComplete="off"
                   required
                   maxLength={32}
-                  // The error names the format itself: the hint would only repeat it.
-                  description={form.errors.licenceNumber ? undefined : licenceHint(values.licenceState)}
+                  // A typed number's error names the format itself: the hint would only repeat it. An empty
+                  // number's error says only "required", so the hint still tells the format.
+                  description={form.errors.licenceNumber && values.licenceNumber.trim() !== '' ? undefined : licenceHint(values.licenceState)}
                   inputWrapperOrder={HINT_BELOW}
                   {...form.getInputProps('licenceNumber')}
                 />
