@@ -52,7 +52,7 @@ test('an Agent adds a business, fixing a wrong EIN, USDOT number and ZIP code as
   // Submitting the empty form names every required field.
   await page.getByRole('button', { name: 'Add business' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await expect(page.getByText(EIN_FORMAT_MESSAGE)).toBeVisible();
+  await expect(page.getByText('EIN is required')).toBeVisible();
   await expect(page.getByText('Choose the state the business is registered in')).toBeVisible();
   await expect(page).toHaveURL(/\/businesses\/add-business$/);
 
