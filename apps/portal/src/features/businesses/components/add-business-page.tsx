@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateBusiness } from '../api/create-business.ts';
 import { getBusinesses } from '../api/get-businesses.ts';
 import { EMPTY_BUSINESS, placeServerErrors, toBusinessBody, validateBusiness, type BusinessValues } from './business-form.ts';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 // Hints under the inputs, not between label and input: hints of different lengths would otherwise
 // push the inputs of one row to different heights.

@@ -12,7 +12,7 @@ import { useCreateDriver } from '../api/create-driver.ts';
 import { getDrivers } from '../api/get-drivers.ts';
 import { DriverFields } from './driver-fields.tsx';
 import { EMPTY_DRIVER, placeServerErrors, toDriverBody, validateDriver, type DriverValues } from './driver-form.ts';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 

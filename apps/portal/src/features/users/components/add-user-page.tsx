@@ -11,7 +11,7 @@ import { CreateUserBodySchema, type CreateUserBody } from '@clearlane/contract/u
 import { notify } from '../../../app/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { focusFirstInvalid } from './focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   'Company Admin': 'Everything in the company, including its users and settings.',

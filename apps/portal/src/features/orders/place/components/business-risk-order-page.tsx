@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { notify } from '../../../../app/toasts/notify.ts';
-import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { Can } from '../../../../lib/ability.tsx';
 import { useCreateBusinessRiskOrder } from '../api/place-orders.ts';
 import { useBusiness, useBusinessSearch } from '../api/subjects.ts';

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../app/toasts/notify.ts';
-import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useRuleset } from '../api/get-ruleset.ts';
 import { useCreateMvrOrder } from '../api/place-orders.ts';
 import { useDriver } from '../api/subjects.ts';

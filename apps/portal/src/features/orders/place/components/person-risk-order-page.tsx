@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../app/toasts/notify.ts';
-import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useCreatePersonRiskOrder } from '../api/place-orders.ts';
 import { useDriver } from '../api/subjects.ts';
 import type { DriverSource } from '../forms/mvr-order-form.ts';

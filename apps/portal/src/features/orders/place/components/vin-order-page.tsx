@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { decodeVin, normalizeVin } from '@clearlane/contract/domain/vin';
 import { notify } from '../../../../app/toasts/notify.ts';
 import { useCreateVehicleOrder } from '../api/place-orders.ts';
-import { focusFirstInvalid } from '../forms/focus-first-invalid.ts';
+import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { vinValuesOf } from '../forms/retry.ts';
 import { explainRefusal } from '../forms/shared.ts';
 import { EMPTY_VIN_ORDER, VIN_LABELS, toVehicleOrderBody, validateVinOrder, vinProblem, vinProgress, vinTypingProblem, type VinOrderValues } from '../forms/vin-order-form.ts';
