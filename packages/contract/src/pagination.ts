@@ -21,7 +21,16 @@ export const PageMetaSchema = z.object({
   size: z.number().int(),
   totalElements: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * True when counting stopped at COUNT_CAP: totalElements (and totalPages) are then a lower bound,
+   * shown as "more than 10,000". Counting a very large company's whole list exactly costs more than
+   * the page itself; nobody pages to the 10,001st order (they filter).
+   */
+  totalElementsCapped: z.boolean().optional(),
 });
+
+/** Lists may stop counting here (see PageMetaSchema.totalElementsCapped). */
+export const COUNT_CAP = 10_000;
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ content: z.array(item), page: PageMetaSchema });
