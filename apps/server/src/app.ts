@@ -14,6 +14,8 @@ import { tenantScopePlugin } from './db/tenant-scope.ts';
 import { registerProblemHandler } from './http/problem-handler.ts';
 import { readBuildId, registerStaticPortal, spaFallback } from './http/static-portal.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
+import { accountRoutes } from './identity/account.routes.ts';
+import { AccountService } from './identity/account.service.ts';
 import { HandoffService } from './identity/handoff.service.ts';
 import { SignInService } from './identity/sign-in.service.ts';
 import { TokenService } from './identity/tokens.ts';
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await app.register(async (api) => {
     await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+    await api.register(accountRoutes, { account: new AccountService(db, config, messenger), authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
     await api.register(healthRoutes, { db, queue: deps.queue ?? (() => undefined), version: VERSION });
     await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
     await api.register(usersRoutes, { users });

@@ -133,6 +133,13 @@ describeEachDatabase('company', (t) => {
       'POST /api/v1/auth/sign-in/confirm',
       'POST /api/v1/auth/sign-out',
       'POST /api/v1/auth/token',
+      'GET /api/v1/auth/mfa',
+      'POST /api/v1/auth/change-password',
+      'POST /api/v1/auth/mfa/totp/associate',
+      'POST /api/v1/auth/mfa/totp/verify',
+      'POST /api/v1/auth/mfa/sms/associate',
+      'POST /api/v1/auth/mfa/sms/verify',
+      'POST /api/v1/auth/mfa/preference',
       'POST /api/v1/users',
       'POST /api/v1/users/{id}/resendInvite',
     ]));

@@ -321,7 +321,7 @@ export class SignInService {
   }
 }
 
-function lockedError(lockedUntil: Date, now: Date) {
+export function lockedError(lockedUntil: Date, now: Date) {
   const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000));
   return new AppError(429, AUTH_ERROR_CODES.TooManyFailedAttempts, `Password attempts exceeded. Try again in ${formatWait(seconds)}.`, {
     retryAfterSeconds: seconds,
@@ -335,7 +335,7 @@ function formatWait(seconds: number): string {
 }
 
 /** Returns the 30-second time step a TOTP code matches (±1 step for clock drift), or null. */
-async function matchTotp(secret: string, code: string, now: Date): Promise<number | null> {
+export async function matchTotp(secret: string, code: string, now: Date): Promise<number | null> {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   const result = await verifyTotp({ secret, token, epoch: Math.floor(now.getTime() / 1000), epochTolerance: 30 });
