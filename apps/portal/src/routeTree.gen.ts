@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_authenticated/businesses/route'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
@@ -51,6 +52,13 @@ const AuthenticatedIndexRoute = AuthenticatedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/account.lazy').then((d) => d.Route),
+)
 const AuthenticatedBusinessesRouteRoute =
   AuthenticatedBusinessesRouteRouteImport.update({
     id: '/businesses',
@@ -234,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
+  '/account': typeof AuthenticatedAccountRoute
   '/forgotPassword': typeof PublicForgotPasswordRoute
   '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
@@ -258,6 +267,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
+  '/account': typeof AuthenticatedAccountRoute
   '/forgotPassword': typeof PublicForgotPasswordRoute
   '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
@@ -288,6 +298,7 @@ export interface FileRoutesById {
   '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
+  '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_public/forgotPassword': typeof PublicForgotPasswordRoute
   '/_public/healthCheck': typeof PublicHealthCheckRoute
   '/_public/login': typeof PublicLoginRoute
@@ -319,6 +330,7 @@ export interface FileRouteTypes {
     | '/drivers'
     | '/reports'
     | '/users'
+    | '/account'
     | '/forgotPassword'
     | '/healthCheck'
     | '/login'
@@ -343,6 +355,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/forgotPassword'
     | '/healthCheck'
     | '/login'
@@ -372,6 +385,7 @@ export interface FileRouteTypes {
     | '/_authenticated/drivers'
     | '/_authenticated/reports'
     | '/_authenticated/users'
+    | '/_authenticated/account'
     | '/_public/forgotPassword'
     | '/_public/healthCheck'
     | '/_public/login'
@@ -422,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/businesses': {
@@ -678,6 +699,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedOrdersIdRoute: typeof AuthenticatedOrdersIdRoute
   AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
@@ -694,6 +716,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedOrdersIdRoute: AuthenticatedOrdersIdRoute,
   AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,

@@ -3,6 +3,10 @@
 import type { SyntheticEvent } from 'react';
 
 export function focusFirstInvalid(event: SyntheticEvent<HTMLElement> | undefined) {
-  const form = event?.currentTarget; // read now: React clears currentTarget once the handler returns
+  focusFirstInvalidIn(event?.currentTarget); // read now: React clears currentTarget once the handler returns
+}
+
+/** The same for a form the server refused (its errors arrive after the submit event is gone). */
+export function focusFirstInvalidIn(form: HTMLElement | null | undefined) {
   setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

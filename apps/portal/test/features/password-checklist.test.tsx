@@ -1,7 +1,7 @@
 // The live policy checklist ticks each rule of the configured policy as the password meets it.
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PasswordChecklist, policyRules } from '../../src/features/auth/components/password-checklist.tsx';
+import { PasswordChecklist, policyRules } from '../../src/components/identity/password-checklist.tsx';
 import { renderWithTheme } from '../render.tsx';
 
 const strict = { minLength: 10, requireLowercase: true, requireUppercase: true, requireNumbers: true, requireSymbols: true };

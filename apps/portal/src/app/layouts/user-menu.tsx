@@ -1,9 +1,10 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCog } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '@clearlane/contract/users';
 import { signOut } from '../auth/sign-out.ts';
 
-/** The signed-in user's name, roles and sign-out, at the right end of the header. */
+/** The signed-in user's name, roles, "Your account" and sign-out, at the right end of the header. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
@@ -28,6 +29,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to="/account" leftSection={<IconUserCog size={16} aria-hidden />}>
+          Your account
+        </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
           Sign out
         </Menu.Item>

@@ -12,8 +12,8 @@ import { useConfirmResetPassword } from '../api/confirm-reset-password.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthCard } from './auth-card.tsx';
 import { isCodeError, isPasswordError, maskEmail, messageOf } from './auth-errors.ts';
-import { CODE_LENGTH, CodeInput } from './code-input.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { CODE_LENGTH, CodeInput } from '../../../components/identity/code-input.tsx';
+import { NewPasswordFields } from '../../../components/identity/new-password-fields.tsx';
 import { RouterAnchor } from './router-anchor.tsx';
 
 const EMAIL = /^\S+@\S+\.\S+$/;

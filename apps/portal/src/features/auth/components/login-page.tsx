@@ -12,7 +12,7 @@ import { CredentialsStep } from './login-steps/credentials-step.tsx';
 import { MfaSelectionStep } from './login-steps/mfa-selection-step.tsx';
 import { NewPasswordStep } from './login-steps/new-password-step.tsx';
 import { ResetRequiredStep } from './login-steps/reset-required-step.tsx';
-import { TotpSetupPanel } from './login-steps/totp-setup-panel.tsx';
+import { TotpSetupPanel } from '../../../components/identity/totp-setup-panel.tsx';
 
 type Flow =
   | { step: 'CREDENTIALS'; notice: string | null }

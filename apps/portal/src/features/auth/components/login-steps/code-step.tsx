@@ -5,7 +5,7 @@ import type { SignInResult } from '@clearlane/contract/auth';
 import { useConfirmSignIn } from '../../api/confirm-sign-in.ts';
 import { AuthCard } from '../auth-card.tsx';
 import { isCodeError, isSessionOver, messageOf } from '../auth-errors.ts';
-import { CODE_LENGTH, CodeInput } from '../code-input.tsx';
+import { CODE_LENGTH, CodeInput } from '../../../../components/identity/code-input.tsx';
 import { StepFooter } from './step-footer.tsx';
 
 interface CodeStepProps {

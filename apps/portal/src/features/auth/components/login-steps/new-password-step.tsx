@@ -7,7 +7,7 @@ import { describePasswordViolations, passwordPolicyViolations } from '@clearlane
 import { useConfirmSignIn } from '../../api/confirm-sign-in.ts';
 import { AuthCard } from '../auth-card.tsx';
 import { isPasswordError, isSessionOver, messageOf } from '../auth-errors.ts';
-import { NewPasswordFields } from '../new-password-fields.tsx';
+import { NewPasswordFields } from '../../../../components/identity/new-password-fields.tsx';
 import { StepFooter } from './step-footer.tsx';
 
 interface NewPasswordStepProps {

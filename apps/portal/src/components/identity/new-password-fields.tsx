@@ -8,7 +8,11 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-/** New password + confirmation with the live policy checklist; used by first sign-in and by reset. */
+/**
+ * New password + confirmation with the live policy checklist; used by first sign-in, reset and
+ * "Your account". Mantine's PasswordInput does not set aria-invalid itself: it is set here, for
+ * screen readers and for focusing the first field in error.
+ */
 export function NewPasswordFields<T extends PasswordValues>({
   form,
   policy,
@@ -29,6 +33,7 @@ export function NewPasswordFields<T extends PasswordValues>({
         aria-describedby="password-policy"
         key={form.key('newPassword')}
         {...form.getInputProps('newPassword')}
+        aria-invalid={Boolean(form.errors.newPassword)}
       />
       <PasswordChecklist id="password-policy" password={values.newPassword} policy={policy} />
       <PasswordInput
@@ -37,6 +42,7 @@ export function NewPasswordFields<T extends PasswordValues>({
         required
         key={form.key('confirmPassword')}
         {...form.getInputProps('confirmPassword')}
+        aria-invalid={Boolean(form.errors.confirmPassword)}
       />
     </Stack>
   );
