@@ -143,7 +143,7 @@ export function TurnOffDialog({ opened, onClose, title, explanation, confirmLabe
       <PasswordStep
        
         submitLabel={confirmLabel}
-        submitColor="red"
+        submitColor="red.9"
         onCancel={onClose}
         onSubmit={async (currentPassword) => {
           await setPreference.mutateAsync({ ...preference, currentPassword });

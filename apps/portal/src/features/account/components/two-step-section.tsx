@@ -21,7 +21,7 @@ function FactorRow({ icon, title, description, on, children }: { icon: ReactNode
   return (
     <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
       <Group align="flex-start" gap="sm" wrap="nowrap" style={{ flex: '1 1 260px' }}>
-        {icon}
+        <span style={{ display: 'flex', flex: 'none' }}>{icon}</span>
         <Stack gap={2}>
           <Group gap="xs">
             <Text fw={600}>{title}</Text>
@@ -112,7 +112,7 @@ function Factors({ status }: { status: MfaStatus }) {
               Lost your phone? Resetting removes your authenticator app and text messages.
               {status.required ? ' Your company requires two-step verification, so your next sign-in will ask you to set it up again.' : ''}
             </Text>
-            <Button color="red" variant="outline" onClick={reset.open}>
+            <Button color="red.9" variant="outline" onClick={reset.open}>
               Reset two-step verification
             </Button>
           </Group>
