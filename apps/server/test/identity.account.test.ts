@@ -95,6 +95,7 @@ describeEachDatabase('your account', (t) => {
     // The fifth failure locks the email: here and at sign-in, even with the right password.
     const locked = expectProblem(await call('/change-password', token, { currentPassword: 'Not-my-password-1', newPassword: NEW_PASSWORD }), 429, 'TooManyFailedAttemptsException');
     expect(locked.retryAfterSeconds).toBe(1);
+    expect(errorPaths(locked)).toEqual(['body.currentPassword']);
     expectProblem(await signIn(user.email, user.password), 429, 'TooManyFailedAttemptsException');
     expectProblem(await call('/change-password', token, { currentPassword: user.password, newPassword: NEW_PASSWORD }), 429, 'TooManyFailedAttemptsException');
     // The session itself was never ended by the wrong passwords.

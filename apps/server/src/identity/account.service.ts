@@ -141,7 +141,7 @@ export class AccountService {
    */
   private async proveCurrentPassword(user: repo.UserRow, password: string, now: Date): Promise<void> {
     const lock = await repo.lockStateOf(this.db, user.email);
-    if (lock?.lockedUntil && lock.lockedUntil > now) throw lockedError(lock.lockedUntil, now);
+    if (lock?.lockedUntil && lock.lockedUntil > now) throw onCurrentPassword(lockedError(lock.lockedUntil, now));
     if (await verifyPassword(user.passwordHash, password)) {
       if (lock) await repo.clearFailedSignIns(this.db, user.email);
       return;
@@ -151,7 +151,7 @@ export class AccountService {
     if (seconds > 0) {
       const lockedUntil = new Date(now.getTime() + seconds * 1000);
       await repo.setLockedUntil(this.db, user.email, lockedUntil);
-      throw lockedError(lockedUntil, now);
+      throw onCurrentPassword(lockedError(lockedUntil, now));
     }
     throw new AppError(400, AUTH_ERROR_CODES.NotAuthorized, AUTH_MESSAGES.wrongCredentials, {
       errors: [{ path: 'body.currentPassword', message: 'is not your current password' }],
@@ -182,6 +182,14 @@ export class AccountService {
       errors: [{ path: 'body.code', message: 'is not the right code' }],
     });
   }
+}
+
+/** Sign-in's lockout answer, naming the field that caused it (here there is one). */
+function onCurrentPassword(locked: AppError): AppError {
+  return new AppError(locked.status, locked.code, locked.message, {
+    ...locked.options,
+    errors: [{ path: 'body.currentPassword', message: 'too many wrong passwords; wait, then try again' }],
+  });
 }
 
 function statusOf(user: Pick<repo.UserRow, 'totpEnabled' | 'smsMfaEnabled' | 'phoneNumber' | 'mfaRequired'>): MfaStatus {

@@ -150,6 +150,39 @@ describe('two-step verification', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Replace authenticator app' })).toBeInTheDocument();
   });
 
+  it('turns text messages on with the texted code; an expired set-up starts again at the password', async () => {
+    let status: MfaStatus = { totpEnabled: false, smsEnabled: false, phoneNumber: '+*******0123', required: false };
+    let starts = 0;
+    stubApi({
+      'GET /api/v1/auth/mfa': () => ({ status: 200, body: status }),
+      'POST /api/v1/auth/mfa/sms/associate': () => ({ status: 200, body: { session: `sms-${++starts}`, codeDeliveryDetails: { deliveryMedium: 'SMS', destination: '+*******0123' } } }),
+      'POST /api/v1/auth/mfa/sms/verify': (body) => {
+        if (body.session === 'sms-1') {
+          return { status: 400, body: { status: 400, code: 'ExpiredCodeException', detail: 'Too many wrong codes. Start the set-up again.', errors: [{ path: 'body.session', message: 'is expired or finished; start the set-up again' }] } };
+        }
+        status = { ...status, smsEnabled: true };
+        return { status: 200, body: status };
+      },
+    });
+    renderUi(<TwoStepSection />);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Turn on text messages' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn on text messages' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Right-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Text me a code' }));
+    expect(await within(dialog).findByText('Sent to +*******0123')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Code from the text message, digit 1 of 6'), '123456');
+
+    // The set-up is over: back to the password, saying why.
+    expect(await within(dialog).findByText('Too many wrong codes. Start the set-up again.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'Right-password-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Text me a code' }));
+    await user.type(await within(dialog).findByLabelText('Code from the text message, digit 1 of 6'), '123456');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Turn off text messages' })).toBeInTheDocument();
+    expect(sent.filter((call) => call.route.endsWith('/sms/verify')).map((call) => call.body.session)).toEqual(['sms-1', 'sms-2']);
+  });
+
   it('resets two-step verification after a confirmation with the current password', async () => {
     let status: MfaStatus = { totpEnabled: true, smsEnabled: true, phoneNumber: '+*******0123', required: false };
     stubApi({
