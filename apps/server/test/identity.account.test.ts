@@ -58,6 +58,7 @@ describeEachDatabase('your account', (t) => {
 
       const response = await call('/change-password', current.idToken, { currentPassword: user.password, newPassword: NEW_PASSWORD });
       expect(response.statusCode, response.body).toBe(204);
+      expect(response.headers['cache-control']).toBe('no-store');
 
       expectProblem(await signIn(user.email, user.password), 401, 'NotAuthorizedException');
       expect((await signIn(user.email, NEW_PASSWORD)).json().nextStep).toBe('DONE');
@@ -200,6 +201,7 @@ describeEachDatabase('your account', (t) => {
     const token = (await signInAs(t.app, user.email)).idToken;
     const started = await call('/mfa/sms/associate', token, { currentPassword: user.password });
     expect(started.statusCode, started.body).toBe(200);
+    expect(started.headers['cache-control']).toBe('no-store');
     expect(started.json().codeDeliveryDetails).toEqual({ deliveryMedium: 'SMS', destination: expect.stringMatching(/^\+\*+\d{4}$/) });
     const sms = await latestMessage(t.messenger, phone);
     expect(sms.channel).toBe('SMS');

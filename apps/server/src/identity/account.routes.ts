@@ -26,14 +26,16 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   // Password guesses through these calls are slowed per client address like sign-in's.
   const config = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
   const { account } = deps;
+  // Secrets (the TOTP set-up) and personal data (the masked phone) must not be kept by caches.
+  // This plugin is encapsulated: the hook covers these routes only.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   r.get('/auth/mfa', {
     onRequest: app.authenticate,
     schema: { tags, security, summary: 'Your two-step verification: which factors are on, and whether your company requires one', response: { 200: MfaStatusSchema, 401: ProblemSchema } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return account.mfaStatus(principalOf(request));
-  });
+  }, async (request) => account.mfaStatus(principalOf(request)));
 
   r.post('/auth/change-password', {
     onRequest: app.authenticate,
@@ -60,10 +62,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       body: StartMfaSetupBodySchema,
       response: { 200: AssociateSoftwareTokenResultSchema, ...problems },
     },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return account.associateSoftwareToken(principalOf(request), request.body.currentPassword);
-  });
+  }, async (request) => account.associateSoftwareToken(principalOf(request), request.body.currentPassword));
 
   r.post('/auth/mfa/totp/verify', {
     onRequest: app.authenticate,
