@@ -82,7 +82,7 @@ describeEachDatabase('company plugins', (t) => {
     Number((await t.db.select({ value: count() }).from(table).where(eq(table.companyId, companyId)))[0]!.value);
 
   const refusedFor = (response: Awaited<ReturnType<typeof call>>, plugin: PluginName, companyName: string) => {
-    const problem = expectProblem(response, 403, 'PluginNotEnabled') as ReturnType<typeof expectProblem> & { plugin?: string };
+    const problem = expectProblem(response, 403, 'PluginNotEnabled') as ReturnType<typeof expectProblem> & { plugin?: string; instance?: string };
     expect(problem.plugin).toBe(plugin);
     expect(problem.detail).toContain(`${PLUGIN_LABELS[plugin]} is not enabled for ${companyName}`);
     expect(problem.detail).toContain(`"${plugin}"`);
