@@ -11,6 +11,7 @@ import { buildAbility } from '@clearlane/contract/ability';
 import type { PluginName } from '@clearlane/contract/company';
 import type { CurrentUser } from '@clearlane/contract/users';
 import { ErrorPage } from '../src/app/errors/error-page.tsx';
+import { queryClient as appQueryClient } from '../src/app/query-client.ts';
 import { toPageError } from '../src/app/errors/page-error.ts';
 import { NAV_ITEMS, visibleNavItems } from '../src/app/navigation/nav-config.ts';
 import { theme } from '../src/app/theme.ts';
@@ -95,6 +96,17 @@ describe('the page of a feature that is off', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Bulk orders is not enabled for Acme Logistics' })).toBeInTheDocument();
     expect(screen.getByText('Your company administrator can ask Clearlane to switch it on.')).toBeInTheDocument();
     expect(screen.queryByText(/An error occurred/)).not.toBeInTheDocument();
+  });
+
+  it('reads the plugin list again when the server refuses a call for a plugin, and only then', async () => {
+    appQueryClient.setQueryData(userContextQuery.queryKey, { user: admin, plugins: ALL } as never);
+    const refusedWith = (code: string) =>
+      appQueryClient.fetchQuery({ queryKey: ['businesses', code], queryFn: () => Promise.reject(new ApiError(403, { code, plugin: 'businesses' })), retry: false }).catch(() => undefined);
+    await refusedWith('Forbidden');
+    expect(appQueryClient.getQueryState(userContextQuery.queryKey)?.isInvalidated).toBe(false);
+    await refusedWith('PluginNotEnabled');
+    expect(appQueryClient.getQueryState(userContextQuery.queryKey)?.isInvalidated).toBe(true);
+    appQueryClient.clear();
   });
 
   it('says the same when the server refused a call because the feature was switched off meanwhile', () => {
