@@ -12,6 +12,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tenant = `plug${Date.now().toString(36)}`;
 const companyName = 'Initech Haulage';
 const adminEmail = `admin@${tenant}.test`;
+/** A second company with businesses but no orders. */
+const noOrdersTenant = `${tenant}b`;
+const noOrdersAdmin = `admin@${noOrdersTenant}.test`;
 
 /** `npm run cli -- <args>` on the e2e database, as an operator would (PostgreSQL: alongside the server). */
 function cli(...args: string[]) {
@@ -30,9 +33,19 @@ test.describe.serial('company plugins', () => {
   test.beforeAll(() => {
     cli('company', 'create', '--tenant', tenant, '--name', companyName, '--plugin', 'orders');
     cli('user', 'create', '--tenant', tenant, '--email', adminEmail, '--first-name', 'Ivy', '--last-name', 'Initech', '--role', 'Company Admin', '--password', DEMO_PASSWORD);
+    cli('company', 'create', '--tenant', noOrdersTenant, '--name', 'Umbra Freight', '--plugin', 'businesses');
+    cli('user', 'create', '--tenant', noOrdersTenant, '--email', noOrdersAdmin, '--first-name', 'Uma', '--last-name', 'Umbra', '--role', 'Company Admin', '--password', DEMO_PASSWORD);
   });
 
   test('a company with only orders: no Businesses anywhere, and its pages say the feature is off', async ({ page, request }) => {
+    const { idToken } = await signInApi(request, adminEmail);
+    const headers = { authorization: `Bearer ${idToken}` };
+    const driver = await request.post('/api/v1/person', {
+      headers, data: { firstName: 'Nora', lastName: 'Plug', dateOfBirth: '1986-02-11', licenceNumber: 'D1234560', licenceState: 'CA' },
+    });
+    expect(driver.status(), await driver.text()).toBe(201);
+    const driverId = ((await driver.json()) as { id: string }).id;
+
     for (const [width, height] of [[1440, 900], [390, 844]] as const) {
       await page.setViewportSize({ width, height });
       await signInUi(page, adminEmail, DEMO_PASSWORD, tenant);
@@ -67,17 +80,55 @@ test.describe.serial('company plugins', () => {
       await expect(page.getByRole('menuitem', { name: 'Business risk report' })).toHaveCount(0);
       await snap(page, `plugins-place-order-menu-${width}`);
       await page.keyboard.press('Escape');
+
+      // A driver's page keeps its orders and reports, and the way to order, for a company with orders.
+      await page.goto(tenantUrl(tenant, `/drivers/${driverId}`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Nora Plug' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Order MVR' })).toBeVisible();
       await page.context().clearCookies();
       await page.evaluate(() => localStorage.clear());
     }
 
     // The server agrees: 403 PluginNotEnabled naming the plugin, and nothing is added.
-    const { idToken } = await signInApi(request, adminEmail);
-    const headers = { authorization: `Bearer ${idToken}` };
     const refused = await request.post('/api/v1/businesses', { headers, data: { name: 'Nope LLC', ein: '12-3456789', state: 'TX' } });
     expect(refused.status()).toBe(403);
     expect(await refused.json()).toMatchObject({ code: 'PluginNotEnabled', plugin: 'businesses' });
     expect(await (await request.get('/api/v1/company/me/plugins', { headers })).json()).toEqual({ plugins: ['orders'] });
+  });
+
+  test('a company without orders keeps its drivers and businesses, with no way to order and no orders section', async ({ page, request }) => {
+    const { idToken } = await signInApi(request, noOrdersAdmin);
+    const headers = { authorization: `Bearer ${idToken}` };
+    const driver = await request.post('/api/v1/person', {
+      headers, data: { firstName: 'Otto', lastName: 'Umbra', dateOfBirth: '1979-09-30', licenceNumber: 'D7654320', licenceState: 'CA' },
+    });
+    expect(driver.status(), await driver.text()).toBe(201);
+    const business = await request.post('/api/v1/businesses', { headers, data: { name: 'Umbra Lines LLC', ein: '12-7654321', state: 'TX' } });
+    expect(business.status(), await business.text()).toBe(201);
+    const ordered = await request.post('/api/v1/orders/create-mvr-order', { headers, data: { driver: { firstName: 'A', lastName: 'B', dateOfBirth: '1980-01-01', licenceNumber: 'D1111110', licenceState: 'CA' }, permissiblePurpose: 'WRITTEN_CONSENT' } });
+    expect(await ordered.json()).toMatchObject({ status: 403, code: 'PluginNotEnabled', plugin: 'orders' });
+
+    for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      await signInUi(page, noOrdersAdmin, DEMO_PASSWORD, noOrdersTenant);
+      await page.goto(tenantUrl(noOrdersTenant, `/drivers/${((await driver.json()) as { id: string }).id}`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Otto Umbra' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Order/ })).toHaveCount(0);
+      await expect(page.getByText(/orders/i)).toHaveCount(0);
+      await expectAccessible(page);
+      await snap(page, `plugins-driver-without-orders-${width}`);
+
+      await page.goto(tenantUrl(noOrdersTenant, `/businesses/${((await business.json()) as { id: string }).id}`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Umbra Lines LLC' })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Order/ })).toHaveCount(0);
+      await snap(page, `plugins-business-without-orders-${width}`);
+
+      await page.goto(tenantUrl(noOrdersTenant, '/reports'));
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders is not enabled for Umbra Freight' })).toBeVisible();
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+    }
   });
 
   test('Acme, with every plugin, is shown no feature that is not built', async ({ page }) => {
