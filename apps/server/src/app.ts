@@ -10,6 +10,7 @@ import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
+import { pluginGatePlugin } from './access/plugins.ts';
 import { tenantScopePlugin } from './db/tenant-scope.ts';
 import { registerProblemHandler } from './http/problem-handler.ts';
 import { readBuildId, registerStaticPortal, spaFallback } from './http/static-portal.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const users = new UsersService(db, config, messenger);
   await app.register(tenantScopePlugin);
   await app.register(guardPlugin, { db, tokens });
+  await app.register(pluginGatePlugin);
 
   await app.register(async (api) => {
     await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });

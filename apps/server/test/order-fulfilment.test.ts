@@ -283,7 +283,7 @@ describeEachDatabase('order fulfilment', (t) => {
     const permissions = (await permissionsOfRole(t.db, 'Agent')) as Permission[];
     return {
       userId: seeded.users.agent.userId, email: seeded.users.agent.email, firstName: 'Aggie', lastName: 'Agent', companyId: seeded.acme.id,
-      companyName: 'Acme Logistics', tenantIdentifier: 'acme', role: 'Agent', permissions, groups: ['Agent'], sessionId: 'test', ability: buildAbility(permissions, seeded.acme.id),
+      companyName: 'Acme Logistics', tenantIdentifier: 'acme', plugins: ['orders'], role: 'Agent', permissions, groups: ['Agent'], sessionId: 'test', ability: buildAbility(permissions, seeded.acme.id),
     };
   };
   const ordersWithVin = async (vin: string) => t.db.select().from(orders).where(eq(orders.subjectLabel, `VIN ${vin}`));

@@ -4,6 +4,7 @@ export * from './pagination.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './company.ts';
+export * from './plugins.ts';
 export * from './permissions.ts';
 export * from './tenancy.ts';
 export * from './public-config.ts';

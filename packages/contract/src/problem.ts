@@ -15,6 +15,7 @@ export const ProblemSchema = z.object({
   instance: z.string().optional(),
   errors: z.array(ProblemFieldErrorSchema).optional(),
   retryAfterSeconds: z.number().int().optional(),
+  plugin: z.string().optional().describe('PluginNotEnabled: the company plugin the route needs'),
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fieldErrors: { path: string; message: string }[];
   readonly retryAfterSeconds?: number;
+  /** PluginNotEnabled: the company plugin the refused call needs. */
+  readonly plugin?: string;
 
   constructor(status: number, problem: Partial<Problem>) {
     super(problem.detail ?? problem.title ?? `Request failed with status ${status}`);
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     this.code = problem.code ?? 'Error';
     this.fieldErrors = problem.errors ?? [];
     if (problem.retryAfterSeconds !== undefined) this.retryAfterSeconds = problem.retryAfterSeconds;
+    if (problem.plugin !== undefined) this.plugin = problem.plugin;
   }
 
   /** The message for one form field, matched by the last segment of the problem's path ("body.email" → "email"). */

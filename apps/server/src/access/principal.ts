@@ -15,6 +15,8 @@ export interface Principal {
   companyId: string;
   companyName: string;
   tenantIdentifier: string;
+  /** The company's plugins (features switched on), read with the membership: no extra query. */
+  plugins: readonly string[];
   role: RoleName;
   permissions: Permission[];
   groups: string[];
@@ -32,6 +34,7 @@ export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Prom
     .select({
       userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, status: users.status,
       role: memberships.role, companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier,
+      plugins: companies.plugins,
     })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
@@ -48,6 +51,7 @@ export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Prom
     companyId: row.companyId,
     companyName: row.companyName,
     tenantIdentifier: row.tenantIdentifier,
+    plugins: row.plugins,
     role: row.role as RoleName,
     permissions,
     groups: claims.groups,

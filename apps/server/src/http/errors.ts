@@ -9,7 +9,7 @@ export class AppError extends Error {
     public readonly status: number,
     public readonly code: string,
     message: string,
-    public readonly options: { title?: string; errors?: FieldError[]; retryAfterSeconds?: number } = {},
+    public readonly options: { title?: string; errors?: FieldError[]; retryAfterSeconds?: number; plugin?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';

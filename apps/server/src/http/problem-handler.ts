@@ -45,6 +45,7 @@ export function registerProblemHandler(app: FastifyInstance) {
         ...(error.options.title ? { title: error.options.title } : {}),
         ...(error.options.errors ? { errors: error.options.errors } : {}),
         ...(error.options.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.options.retryAfterSeconds } : {}),
+        ...(error.options.plugin ? { plugin: error.options.plugin } : {}),
       });
     }
     const errors = validationErrors(error);

@@ -3,18 +3,27 @@
 // with an optional redirect).
 import { useSyncExternalStore } from 'react';
 import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import type { PluginName } from '@clearlane/contract/company';
+import { PLUGIN_LABELS, PLUGIN_NOT_ENABLED, pluginNotEnabledMessage } from '@clearlane/contract/plugins';
 import { ApiError, NetworkError } from '../../lib/api-error.ts';
-import { UserSetupError } from '../../lib/current-user.ts';
+import { readPersistedUser, UserSetupError } from '../../lib/current-user.ts';
+import { FeatureNotEnabledError } from '../../lib/plugins.ts';
 import { isBotUserAgent } from './bot-user-agent.ts';
 import { PageNotFoundError } from './route-validity.ts';
 
 export interface PageError {
   status: number;
   message: string;
+  /** A heading of its own, when the status's words would not say what happened ("Businesses is not enabled for Acme"). */
+  title?: string;
 }
+
+/** What a page of a switched-off feature explains under its heading. */
+export const FEATURE_NOT_ENABLED_HELP = 'Your company administrator can ask Clearlane to switch it on.';
 
 /** The heading of the error page: 404 and 401 have their own words, everything else shows status and message. */
 export function errorHeading(error: PageError): { title: string; detail?: string } {
+  if (error.title) return { title: error.title };
   if (error.status === 404) return { title: 'Page not found' };
   if (error.status === 401) return { title: 'Not Authorized' };
   return { title: 'An error occurred', detail: `${error.status} - ${error.message}` };
@@ -27,6 +36,13 @@ export function toPageError(error: unknown): PageError {
     const cause = error.cause;
     const status = cause instanceof ApiError && cause.status >= 500 ? cause.status : 500;
     return { status, message: AUTH_MESSAGES.userSetupFailed };
+  }
+  if (error instanceof FeatureNotEnabledError) return { status: 403, title: error.message, message: FEATURE_NOT_ENABLED_HELP };
+  if (error instanceof ApiError && error.code === PLUGIN_NOT_ENABLED) {
+    // The feature was switched off while the user was signed in (the guard read the older list).
+    const plugin = error.plugin && Object.hasOwn(PLUGIN_LABELS, error.plugin) ? (error.plugin as PluginName) : undefined;
+    const company = readPersistedUser()?.user.companyName ?? 'your company';
+    return { status: 403, title: plugin ? pluginNotEnabledMessage(plugin, company).replace(/\.$/, '') : error.message, message: FEATURE_NOT_ENABLED_HELP };
   }
   if (error instanceof ApiError) {
     // A resource another company owns answers 404 by design; a 403 is a page the role may not see.
@@ -58,7 +74,7 @@ export interface PageErrorOptions {
 export function showError(error: PageError, options: PageErrorOptions = {}) {
   console.error(`Page error ${error.status}: ${error.message}`);
   if (isBotUserAgent(options.userAgent ?? navigator.userAgent)) return;
-  current = { status: error.status, message: error.message };
+  current = { status: error.status, message: error.message, ...(error.title ? { title: error.title } : {}) };
   emit();
 }
 

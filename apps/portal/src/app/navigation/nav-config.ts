@@ -26,7 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Orders', to: '/orders', icon: IconClipboardList, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Order' } },
   { label: 'Drivers', to: '/drivers', icon: IconSteeringWheel, built: true, ability: { action: 'view', subject: 'Driver' } },
   { label: 'Businesses', to: '/businesses', icon: IconBuildingSkyscraper, built: true, plugin: 'businesses', ability: { action: 'view', subject: 'Business' } },
-  { label: 'Reports', to: '/reports', icon: IconFileText, built: true, ability: { action: 'view', subject: 'Reports' } },
+  { label: 'Reports', to: '/reports', icon: IconFileText, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: false, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
   { label: 'Scores', to: '/scores', icon: IconChartBar, built: false, plugin: 'dot-scores', ability: { action: 'view', subject: 'Scores' } },
   { label: 'Downloads', to: '/downloads', icon: IconDownload, built: false, plugin: 'downloads', ability: { action: 'view', subject: 'Order' } },

@@ -3,10 +3,10 @@
 // about 4 times faster than a multi-row VALUES list, mostly on PGlite, where the cost of binding
 // tens of thousands of parameters dominates. It also stays clear of PostgreSQL's 65,535
 // parameters per statement whatever the chunk size.
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
-import { companies, orderEvents, orders, reportGroups } from '../../db/schema.ts';
+import { orderEvents, orders, reportGroups } from '../../db/schema.ts';
 
 const ROWS_PER_STATEMENT = 2_000;
 
@@ -38,11 +38,6 @@ async function insertAsRecordset<T extends Record<string, unknown>>(db: Executor
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT).map((row) => Object.fromEntries(definitions.map((column) => [column.name, row[column.key] ?? null])));
     await db.execute(sql`insert into ${table} (${names}) select ${names} from json_to_recordset(${JSON.stringify(chunk)}::json) as r(${recordType})`);
   }
-}
-
-export async function companyPlugins(db: Executor, companyId: string): Promise<string[]> {
-  const [row] = await db.select({ plugins: companies.plugins }).from(companies).where(eq(companies.id, companyId));
-  return row?.plugins ?? [];
 }
 
 export async function insertReportGroup(db: Executor, group: NewReportGroupRow) {

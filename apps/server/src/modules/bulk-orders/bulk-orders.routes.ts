@@ -8,6 +8,7 @@ import {
   BULK_ORDER_FILE_FIELD, BULK_ORDER_LIMITS, BulkOrderQuerySchema, BulkOrderResultSchema, BulkSheetInvalidSchema, BulkTemplateQuerySchema, ProblemSchema,
 } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
+import { routesNeedPlugins } from '../../access/plugins.ts';
 import { AppError, invalidInput } from '../../http/errors.ts';
 import { sendProblem } from '../../http/problem-handler.ts';
 import { BulkOrdersService, BulkSheetInvalidError, fileTooLarge } from './bulk-orders.service.ts';
@@ -21,6 +22,7 @@ export async function bulkOrdersRoutes(app: FastifyInstance, { bulkOrders }: { b
   const tags = ['Orders'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.authenticate);
+  routesNeedPlugins(app, 'orders', 'bulk-orders');
   // One file, no larger than the limit; the parser stops reading past it rather than buffering it.
   await app.register(multipart, { limits: { fileSize: BULK_ORDER_LIMITS.maxFileBytes, files: 1, fields: 10, parts: 11 } });
 
@@ -35,7 +37,7 @@ export async function bulkOrdersRoutes(app: FastifyInstance, { bulkOrders }: { b
   }, async (request, reply) => {
     const principal = principalOf(request);
     try {
-      // Permission and plugin first: a caller who may not upload learns nothing about their file.
+      // Permission first (the plugin was checked before): a caller who may not upload learns nothing about their file.
       await bulkOrders.assertMayUpload(principal);
       if (!request.isMultipart()) {
         throw new AppError(415, 'UnsupportedMediaType', `Send the sheet as multipart/form-data in the field "${BULK_ORDER_FILE_FIELD}" (.xlsx or .csv).`);

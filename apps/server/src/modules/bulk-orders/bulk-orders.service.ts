@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { AppError, forbidden, invalidInput } from '../../http/errors.ts';
+import { AppError, invalidInput } from '../../http/errors.ts';
 import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, type Queue } from '../../jobs/queue.ts';
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
@@ -23,7 +23,6 @@ import { MalformedCsv, readCsv, readXlsx, UnreadableSheet, type SheetRow } from 
 import { malformedCsvVerdict, validateSheet, type ValidBulkOrder } from './sheet-validation.ts';
 import { checkZip } from './zip-guard.ts';
 
-export const BULK_ORDERS_PLUGIN = 'bulk-orders';
 export const BULK_UPLOAD_SOURCE = 'BULK_UPLOAD';
 /** pg-boss writes a batch of jobs as one JSON parameter; a few thousand at a time keeps it modest. */
 const JOBS_PER_INSERT = 2_000;
@@ -117,14 +116,9 @@ export const displayFileName = (fileName: string) =>
 export class BulkOrdersService {
   constructor(private readonly db: Database, private readonly queue: () => Queue | undefined) {}
 
-  /** Before the file is read: the role may create orders and the company has bulk orders. */
+  /** Before the file is read: the role may create orders (the routes declare the bulk-orders plugin). */
   async assertMayUpload(principal: Principal): Promise<void> {
     assertCan(principal, 'create', 'Order');
-    const plugins = await repo.companyPlugins(this.db, principal.companyId);
-    if (!plugins.includes(BULK_ORDERS_PLUGIN)) {
-      const error = forbidden('Bulk orders are not enabled for your company. Ask Clearlane to enable the bulk-orders feature, or place orders one at a time.');
-      throw new AppError(error.status, BULK_ORDER_PROBLEM_CODES.pluginDisabled, error.message);
-    }
   }
 
   async createFromSheet(principal: Principal, file: UploadedSheet, options: BulkOrderOptions): Promise<BulkOrderResult> {

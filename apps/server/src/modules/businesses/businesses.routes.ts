@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BusinessListFilterSchema, BusinessSchema, CreateBusinessBodySchema, PageQuerySchema, ProblemSchema, pageOf } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
+import { routesNeedPlugins } from '../../access/plugins.ts';
 import type { BusinessesService } from './businesses.service.ts';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
@@ -14,6 +15,7 @@ export async function businessesRoutes(app: FastifyInstance, { businesses }: { b
   const security = [{ bearer: [] }];
   // Authenticate before the body is parsed or validated: a caller without a valid token learns nothing else.
   app.addHook('onRequest', app.authenticate);
+  routesNeedPlugins(app, 'businesses');
 
   r.get('/businesses', {
     schema: {

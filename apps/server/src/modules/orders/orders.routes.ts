@@ -9,6 +9,7 @@ import {
   UpdateOrderStatusBodySchema, VehicleOrderBodySchema, VehicleReportSchema, ViolationReportSchema, pageOf,
 } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
+import { routesNeedPlugins } from '../../access/plugins.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -53,6 +54,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   const security = [{ bearer: [] }];
   // Authenticate before the body is parsed or validated: a caller without a valid token learns nothing else.
   app.addHook('onRequest', app.authenticate);
+  routesNeedPlugins(app, 'orders');
 
   r.get('/orders', {
     schema: {
@@ -94,6 +96,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   }, async (request, reply) => reply.status(201).send(await orders.createIrrOrder(principalOf(request), request.body, request.query.riskAssessmentDefinitionName)));
 
   r.post('/orders/bra/order', {
+    config: { plugin: ['orders', 'businesses'] }, // orders a report on one of the company's businesses
     schema: {
       tags, security, summary: 'Order a business risk (inform) report', querystring: RiskAssessmentQuerySchema, body: BraOrderBodySchema,
       response: { 201: OrderSchema, ...problems },

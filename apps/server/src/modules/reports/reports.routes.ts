@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageQuerySchema, ProblemSchema, ReportGroupOrdersFilterSchema, ReportGroupSchema, ReportListFilterSchema, ReportSchema, ReportSummarySchema, pageOf } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
+import { routesNeedPlugins } from '../../access/plugins.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
@@ -14,6 +15,7 @@ export async function reportsRoutes(app: FastifyInstance, { reports }: { reports
   const tags = ['Reports'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.authenticate);
+  routesNeedPlugins(app, 'orders');
 
   r.get('/reports', {
     schema: { tags, security, summary: 'Reports of my company (completed orders), by report type', querystring: PageQuerySchema.extend(ReportListFilterSchema.shape), response: { 200: pageOf(ReportSummarySchema), ...problems } },

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProblemSchema, RuleNamespaceSchema, RulesetResponseSchema, RulesetSchema } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
+import { routesNeedPlugins } from '../../access/plugins.ts';
 import type { RulesetsService } from './rulesets.service.ts';
 
 // 409: the stored ruleset is not valid any more (edited outside Clearlane); the problem names what is wrong.
@@ -14,6 +15,7 @@ export async function rulesetsRoutes(app: FastifyInstance, { rulesets }: { rules
   const tags = ['Rulesets'];
   const security = [{ bearer: [] }];
   app.addHook('onRequest', app.authenticate);
+  routesNeedPlugins(app, 'orders');
   const params = z.object({ namespace: RuleNamespaceSchema });
 
   r.get('/rulesets/:namespace', {

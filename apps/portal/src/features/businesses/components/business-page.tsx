@@ -8,6 +8,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
+import { useUserContext } from '../../../lib/current-user.ts';
+import { hasPlugins } from '../../../lib/plugins.ts';
 import { useBusiness } from '../api/get-business.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { dateTime, einOf } from './format.ts';
@@ -39,7 +41,9 @@ export function BusinessPage() {
   useDocumentTitle(`${business.name} · Clearlane`);
   const stateName = LICENCE_FORMATS[business.state]?.name ?? business.state;
   const ability = useAbility();
-  const mayOrder = ability.can('create', 'Order');
+  // Ordering and the business's orders belong to the orders plugin: without it the page is the business alone.
+  const ordersOn = hasPlugins(useUserContext().plugins, 'orders');
+  const mayOrder = ordersOn && ability.can('create', 'Order');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -76,14 +80,14 @@ export function BusinessPage() {
           </Group>
         </Stack>
 
-        <Can I="create" a="Order">
+        {mayOrder && (
           <Button
             renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
             leftSection={<IconReportSearch size={16} aria-hidden />}
           >
             Order business risk report
           </Button>
-        </Can>
+        )}
       </Group>
 
       <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="business-details-heading">
@@ -113,25 +117,27 @@ export function BusinessPage() {
         </Stack>
       </Paper>
 
-      <Can I="view" a="Order">
-        <SubjectOrders
-          subject={{ businessId: business.id }}
-          subjectNoun="business"
-          reportsDescription="The completed orders of this business: their risk assessments."
-          mayViewReports={ability.can('view', 'Reports')}
-          orderAction={
-            mayOrder && (
-              <Button
-                renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
-                variant="light"
-                leftSection={<IconReportSearch size={16} aria-hidden />}
-              >
-                Order a business risk report
-              </Button>
-            )
-          }
-        />
-      </Can>
+      {ordersOn && (
+        <Can I="view" a="Order">
+          <SubjectOrders
+            subject={{ businessId: business.id }}
+            subjectNoun="business"
+            reportsDescription="The completed orders of this business: their risk assessments."
+            mayViewReports={ability.can('view', 'Reports')}
+            orderAction={
+              mayOrder && (
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
+                  variant="light"
+                  leftSection={<IconReportSearch size={16} aria-hidden />}
+                >
+                  Order a business risk report
+                </Button>
+              )
+            }
+          />
+        </Can>
+      )}
     </Stack>
   );
 }

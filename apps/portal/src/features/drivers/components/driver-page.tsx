@@ -8,6 +8,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
+import { useUserContext } from '../../../lib/current-user.ts';
+import { hasPlugins } from '../../../lib/plugins.ts';
 import { useDriver } from '../api/get-driver.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
@@ -51,7 +53,9 @@ export function DriverPage() {
   const stateName = LICENCE_FORMATS[driver.licenceState]?.name ?? driver.licenceState;
   const age = ageOn(driver.dateOfBirth);
   const ability = useAbility();
-  const mayOrder = ability.can('create', 'Order');
+  // Ordering and the driver's orders belong to the orders plugin: without it the page is the driver alone.
+  const ordersOn = hasPlugins(useUserContext().plugins, 'orders');
+  const mayOrder = ordersOn && ability.can('create', 'Order');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -88,21 +92,23 @@ export function DriverPage() {
               Edit
             </Button>
           </Can>
-          <Can I="create" a="Order">
-            <Button
-              renderRoot={(props) => <Link {...props} to="/orders/person-risk-assessment/single-order" search={{ personId: driver.id }} />}
-              variant="default"
-              leftSection={<IconUserShield size={16} aria-hidden />}
-            >
-              Order person risk assessment
-            </Button>
-            <Button
-              renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
-              leftSection={<IconFileSearch size={16} aria-hidden />}
-            >
-              Order MVR
-            </Button>
-          </Can>
+          {mayOrder && (
+            <>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/orders/person-risk-assessment/single-order" search={{ personId: driver.id }} />}
+                variant="default"
+                leftSection={<IconUserShield size={16} aria-hidden />}
+              >
+                Order person risk assessment
+              </Button>
+              <Button
+                renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
+                leftSection={<IconFileSearch size={16} aria-hidden />}
+              >
+                Order MVR
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
 
@@ -145,25 +151,27 @@ export function DriverPage() {
         </Stack>
       </Paper>
 
-      <Can I="view" a="Order">
-        <SubjectOrders
-          subject={{ personId: driver.id }}
-          subjectNoun="driver"
-          reportsDescription="The completed orders of this driver: their records and assessments."
-          mayViewReports={ability.can('view', 'Reports')}
-          orderAction={
-            mayOrder && (
-              <Button
-                renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
-                variant="light"
-                leftSection={<IconFileSearch size={16} aria-hidden />}
-              >
-                Order an MVR
-              </Button>
-            )
-          }
-        />
-      </Can>
+      {ordersOn && (
+        <Can I="view" a="Order">
+          <SubjectOrders
+            subject={{ personId: driver.id }}
+            subjectNoun="driver"
+            reportsDescription="The completed orders of this driver: their records and assessments."
+            mayViewReports={ability.can('view', 'Reports')}
+            orderAction={
+              mayOrder && (
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
+                  variant="light"
+                  leftSection={<IconFileSearch size={16} aria-hidden />}
+                >
+                  Order an MVR
+                </Button>
+              )
+            }
+          />
+        </Can>
+      )}
 
       <Can I="create" a="Driver">
         <EditDriverModal driver={driver} opened={editing} onClose={close} />

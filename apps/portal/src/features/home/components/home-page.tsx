@@ -4,23 +4,16 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding, IconChevronRight, IconShieldCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { PLUGIN_LABELS } from '@clearlane/contract/plugins';
 import { tenantOrigin } from '@clearlane/contract/tenancy';
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
+import { builtPlugins } from '../../../lib/plugins.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { useMyCompany } from '../api/get-my-company.ts';
 import { MvrHealthCard } from './mvr-health-card.tsx';
 import { PermissionsGrid } from './permissions-grid.tsx';
 
-const PLUGIN_LABELS: Record<string, string> = {
-  orders: 'Orders',
-  'bulk-orders': 'Bulk orders',
-  claims: 'Claims',
-  monitoring: 'Monitoring',
-  'dot-scores': 'DOT scores',
-  businesses: 'Businesses',
-  downloads: 'Downloads',
-};
 
 export function HomePage() {
   const { user, plugins } = useUserContext();
@@ -35,6 +28,8 @@ export function HomePage() {
   const twoStep = user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
   // As the navigation's Orders section: the ability to view orders and the company's orders plugin.
   const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
+  // A plugin switched on ahead of its feature (claims, monitoring, …) is not shown until the feature is built.
+  const features = builtPlugins(plugins);
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -95,15 +90,15 @@ export function HomePage() {
               <Text fz="sm" fw={500} mb={6}>
                 Features switched on
               </Text>
-              {plugins.length === 0 ? (
+              {features.length === 0 ? (
                 <Text fz="sm" c="dimmed">
                   No optional features yet.
                 </Text>
               ) : (
                 <Group gap={6}>
-                  {plugins.map((plugin) => (
+                  {features.map((plugin) => (
                     <Badge key={plugin} variant="outline" color="lane">
-                      {PLUGIN_LABELS[plugin] ?? plugin}
+                      {PLUGIN_LABELS[plugin]}
                     </Badge>
                   ))}
                 </Group>
@@ -146,7 +141,7 @@ export function HomePage() {
           <Text fz="sm" c="dimmed">
             What your role allows in {user.companyName}. Your company administrator can change your role.
           </Text>
-          <PermissionsGrid ability={ability} />
+          <PermissionsGrid ability={ability} plugins={plugins} />
         </Stack>
       </Section>
 

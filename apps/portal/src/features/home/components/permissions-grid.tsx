@@ -1,15 +1,20 @@
 import { Table, Text, ThemeIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import type { AbilityAction, AbilitySubject, AppAbility } from '@clearlane/contract/ability';
+import type { PluginName } from '@clearlane/contract/company';
+import { BUILT_PLUGINS } from '@clearlane/contract/plugins';
+import { hasPlugins } from '../../../lib/plugins.ts';
 
-const SUBJECTS: { subject: AbilitySubject; label: string }[] = [
-  { subject: 'Order', label: 'Orders' },
-  { subject: 'Reports', label: 'Reports' },
+/**
+ * The areas of the table, with the plugin each belongs to (as the server's routes declare it). An area
+ * is listed only when its feature is built and on for the company: Claims (claims), Monitoring
+ * (monitoring) and Scores (dot-scores) join the table when their pages exist.
+ */
+const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[] = [
+  { subject: 'Order', label: 'Orders', plugin: 'orders' },
+  { subject: 'Reports', label: 'Reports', plugin: 'orders' },
   { subject: 'Driver', label: 'Drivers' },
-  { subject: 'Business', label: 'Businesses' },
-  { subject: 'Claim', label: 'Claims' },
-  { subject: 'Monitoring', label: 'Monitoring' },
-  { subject: 'Scores', label: 'Scores' },
+  { subject: 'Business', label: 'Businesses', plugin: 'businesses' },
   { subject: 'User', label: 'Users' },
 ];
 
@@ -20,7 +25,8 @@ const ACTIONS: { action: AbilityAction; label: string; hint: string }[] = [
 ];
 
 /** Subjects × actions with a tick where the user's roles allow it (read from the same ability the UI uses). */
-export function PermissionsGrid({ ability }: { ability: AppAbility }) {
+export function PermissionsGrid({ ability, plugins }: { ability: AppAbility; plugins: readonly string[] }) {
+  const areas = SUBJECTS.filter(({ plugin }) => !plugin || (BUILT_PLUGINS.includes(plugin) && hasPlugins(plugins, plugin)));
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table striped withTableBorder verticalSpacing="xs" aria-labelledby="permissions-heading">
@@ -39,7 +45,7 @@ export function PermissionsGrid({ ability }: { ability: AppAbility }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {SUBJECTS.map(({ subject, label }) => (
+          {areas.map(({ subject, label }) => (
             <Table.Tr key={subject}>
               <Table.Th scope="row" fw={500}>
                 {label}

@@ -10,7 +10,9 @@ import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'manti
 import 'mantine-datatable/styles.css';
 import { useRef, useState } from 'react';
 import type { Order } from '@clearlane/contract/orders';
+import type { PluginName } from '@clearlane/contract/company';
 import { Can } from '../../../lib/ability.tsx';
+import { useUserContext } from '../../../lib/current-user.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { useTags } from '../api/get-tags.ts';
 import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
@@ -34,12 +36,13 @@ const SORT_FIELD_OF: Record<string, OrderSortKey> = {
   createdAt: 'createdAt',
 };
 
+// An order type whose plugin is off for the company is not offered (the server would refuse it).
 const PLACE_ORDER_LINKS = [
   { to: '/orders/mvr/single-order', label: 'MVR for one driver', icon: IconSteeringWheel },
-  { to: '/orders/mvr/multiple-orders', label: 'MVRs from a spreadsheet', icon: IconFileSpreadsheet },
+  { to: '/orders/mvr/multiple-orders', label: 'MVRs from a spreadsheet', icon: IconFileSpreadsheet, plugin: 'bulk-orders' as PluginName },
   { to: '/orders/vin/single-order', label: 'Vehicle (VIN) report', icon: IconCar },
   { to: '/orders/person-risk-assessment/single-order', label: 'Person risk assessment', icon: IconUserShield },
-  { to: '/orders/business-risk-assessment/single-order', label: 'Business risk report', icon: IconBuildingSkyscraper },
+  { to: '/orders/business-risk-assessment/single-order', label: 'Business risk report', icon: IconBuildingSkyscraper, plugin: 'businesses' as PluginName },
 ] as const;
 
 const REVIEWED_OPTIONS: { value: ReviewedChoice; label: string }[] = [
@@ -54,6 +57,7 @@ export function OrdersPage() {
   const query = ordersQueryOf(search);
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useOrders(query);
   const tags = useTags();
+  const { plugins } = useUserContext();
   const [text, setText] = useState(search.filter ?? '');
   const tableRef = useRef<HTMLTableElement>(null!);
 
@@ -151,7 +155,7 @@ export function OrdersPage() {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              {PLACE_ORDER_LINKS.map(({ to, label, icon: Icon }) => (
+              {PLACE_ORDER_LINKS.filter((link) => !('plugin' in link) || plugins.includes(link.plugin)).map(({ to, label, icon: Icon }) => (
                 <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
                   {label}
                 </Menu.Item>

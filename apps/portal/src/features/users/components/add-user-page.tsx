@@ -13,11 +13,12 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
+// Only what is built: claims, monitoring and DOT scores join these words when their pages exist.
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   'Company Admin': 'Everything in the company, including its users and settings.',
-  Manager: 'Runs the programme: orders, reviews, claims and monitoring; sees the users.',
+  Manager: 'Runs the programme: places and reviews orders, keeps drivers and businesses; sees the users.',
   Agent: 'Places orders and keeps drivers and businesses up to date.',
-  Viewer: 'Reads orders, drivers, reports and scores; changes nothing.',
+  Viewer: 'Reads orders, reports, drivers and businesses; changes nothing.',
 };
 
 interface InviteValues {

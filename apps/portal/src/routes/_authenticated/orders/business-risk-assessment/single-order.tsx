@@ -7,7 +7,7 @@ export const Route = createFileRoute('/_authenticated/orders/business-risk-asses
   // ?businessId= pre-selects the business (the business page links here).
   validateSearch: businessOrderSearchSchema,
   // Loaded on demand: the ability builder (CASL) need not be in the entry chunk.
-  beforeLoad: async ({ context }) => (await import('../../../../features/orders/place/access.ts')).assertMayPlaceOrders(context.queryClient),
+  beforeLoad: async ({ context }) => (await import('../../../../features/orders/place/access.ts')).assertMayPlaceOrders(context.queryClient, 'businesses'),
   // Split into its own chunk by the router plugin (autoCodeSplitting).
   component: BusinessRiskOrderRoute,
 });
