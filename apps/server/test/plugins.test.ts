@@ -26,6 +26,14 @@ const PLUGIN_FREE_ROUTES: Record<string, string> = {
   'POST /api/v1/auth/handoff': 'identity',
   'POST /api/v1/auth/handoff/redeem': 'identity',
   'GET /api/v1/auth/jwks.json': 'identity: public keys',
+  // Your account: a user's own password and two-step verification, whatever the company's features.
+  'GET /api/v1/auth/mfa': 'your account',
+  'POST /api/v1/auth/change-password': 'your account',
+  'POST /api/v1/auth/mfa/totp/associate': 'your account',
+  'POST /api/v1/auth/mfa/totp/verify': 'your account',
+  'POST /api/v1/auth/mfa/sms/associate': 'your account',
+  'POST /api/v1/auth/mfa/sms/verify': 'your account',
+  'POST /api/v1/auth/mfa/preference': 'your account',
   // Public: readiness and the portal's start-up settings, asked before anyone signs in.
   'GET /api/v1/health': 'public',
   'GET /api/v1/public/config': 'public',
