@@ -1,10 +1,12 @@
 // Who is calling: the verified id token resolved against the database on every request, so a
-// removed membership, a changed role or a sign-out takes effect at once, not at token expiry.
-import { and, eq } from 'drizzle-orm';
+// removed or disabled membership, a changed role or a sign-out takes effect at once, not at token
+// expiry. One query answers all of it (user, membership, company, the session's liveness and the
+// role's permissions): authentication is on every request, and each round trip to the database
+// was most of its cost (bench/auth-cost.ts).
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { buildAbility, type AppAbility, type Permission, type RoleName } from '@clearlane/contract';
 import type { Database } from '../db/client.ts';
 import { companies, memberships, rolePermissions, users } from '../db/schema.ts';
-import { isFamilyLive } from '../identity/identity.repository.ts';
 import type { VerifiedIdToken } from '../identity/tokens.ts';
 
 export interface Principal {
@@ -27,19 +29,27 @@ export async function permissionsOfRole(db: Database, role: string): Promise<Per
   return rows as Permission[];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Promise<Principal | null> {
+  // Our own signed tokens carry uuids here; anything else would only make the query fail.
+  if (!UUID.test(claims.sub) || !UUID.test(claims.companyId) || !UUID.test(claims.sid)) return null;
   const [row] = await db
     .select({
-      userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, status: users.status,
+      userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName,
       role: memberships.role, companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier,
+      // The session (refresh family) is live while one of its tokens is unrevoked: sign-out,
+      // a password reset and being switched off revoke them.
+      sessionLive: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.sid} and rt.user_id = ${users.id} and rt.revoked_at is null)`,
+      // Read with the membership, never cached: an operator's change to a role's permissions
+      // applies on the next request of every server process.
+      permissions: sql<Permission[]>`coalesce((select json_agg(json_build_object('action', rp.action, 'subject', rp.subject) order by rp.action, rp.subject) from role_permissions rp where rp.role = ${memberships.role}), '[]'::json)`,
     })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(users.id, claims.sub), eq(memberships.companyId, claims.companyId)));
-  if (!row || row.status === 'DISABLED') return null;
-  if (!(await isFamilyLive(db, claims.sid))) return null;
-  const permissions = await permissionsOfRole(db, row.role);
+    .where(and(eq(users.id, claims.sub), eq(memberships.companyId, claims.companyId), isNull(memberships.disabledAt), sql`${users.status} <> 'DISABLED'`));
+  if (!row || !row.sessionLive) return null;
   return {
     userId: row.userId,
     email: row.email,
@@ -49,9 +59,26 @@ export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Prom
     companyName: row.companyName,
     tenantIdentifier: row.tenantIdentifier,
     role: row.role as RoleName,
-    permissions,
+    permissions: row.permissions,
     groups: claims.groups,
     sessionId: claims.sid,
-    ability: buildAbility(permissions, row.companyId),
+    ability: abilityOf(row.permissions, row.companyId),
   };
+}
+
+// Building a CASL ability is pure but not free; requests of one company and role share one. The
+// key is the permissions themselves as just read, so a changed role simply makes a new key: there
+// is nothing to invalidate, in this process or any other.
+const MAX_CACHED_ABILITIES = 1000;
+const abilities = new Map<string, AppAbility>();
+
+function abilityOf(permissions: Permission[], companyId: string): AppAbility {
+  const key = `${companyId} ${JSON.stringify(permissions)}`;
+  let ability = abilities.get(key);
+  if (!ability) {
+    if (abilities.size >= MAX_CACHED_ABILITIES) abilities.clear();
+    ability = buildAbility(permissions, companyId);
+    abilities.set(key, ability);
+  }
+  return ability;
 }
