@@ -31,16 +31,18 @@ export async function permissionsOfRole(db: Database, role: string): Promise<Per
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Promise<Principal | null> {
-  // Our own signed tokens carry uuids here; anything else would only make the query fail.
-  if (!UUID.test(claims.sub) || !UUID.test(claims.companyId) || !UUID.test(claims.sid)) return null;
-  const [row] = await db
+/**
+ * The one query, prepared once per database: on PostgreSQL it becomes a named statement that each
+ * connection plans once instead of on every request, and drizzle stops rebuilding its SQL text.
+ */
+function principalQuery(db: Database) {
+  return db
     .select({
       userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName,
       role: memberships.role, companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier,
       // The session (refresh family) is live while one of its tokens is unrevoked: sign-out,
       // a password reset and being switched off revoke them.
-      sessionLive: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${claims.sid} and rt.user_id = ${users.id} and rt.revoked_at is null)`,
+      sessionLive: sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${sql.placeholder('sid')} and rt.user_id = ${users.id} and rt.revoked_at is null)`,
       // Read with the membership, never cached: an operator's change to a role's permissions
       // applies on the next request of every server process.
       permissions: sql<Permission[]>`coalesce((select json_agg(json_build_object('action', rp.action, 'subject', rp.subject) order by rp.action, rp.subject) from role_permissions rp where rp.role = ${memberships.role}), '[]'::json)`,
@@ -48,7 +50,26 @@ export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Prom
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(users.id, claims.sub), eq(memberships.companyId, claims.companyId), isNull(memberships.disabledAt), sql`${users.status} <> 'DISABLED'`));
+    .where(and(
+      eq(users.id, sql.placeholder('sub')),
+      eq(memberships.companyId, sql.placeholder('companyId')),
+      isNull(memberships.disabledAt),
+      sql`${users.status} <> 'DISABLED'`,
+    ))
+    .prepare('load_principal');
+}
+
+const preparedQueries = new WeakMap<Database, ReturnType<typeof principalQuery>>();
+
+export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Promise<Principal | null> {
+  // Our own signed tokens carry uuids here; anything else would only make the query fail.
+  if (!UUID.test(claims.sub) || !UUID.test(claims.companyId) || !UUID.test(claims.sid)) return null;
+  let query = preparedQueries.get(db);
+  if (!query) {
+    query = principalQuery(db);
+    preparedQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sub: claims.sub, companyId: claims.companyId, sid: claims.sid });
   if (!row || !row.sessionLive) return null;
   return {
     userId: row.userId,
