@@ -175,7 +175,9 @@ export class UsersService {
         ...(disabling ? { disabledAt: now } : body.enabled === true ? { disabledAt: null } : {}),
       });
       if (disabling) await revokeFamiliesOfMembership(tx, userId, companyId, now);
-      const losesAdmin = row.role === repo.COMPANY_ADMIN && ((body.role !== undefined && body.role !== repo.COMPANY_ADMIN) || body.enabled === false);
+      // Only a change that takes away an admin who could act is checked (countEnabledAdmins counts alike).
+      const canActAsAdmin = (role: string, enabled: boolean) => role === repo.COMPANY_ADMIN && enabled && row.rawStatus !== 'DISABLED';
+      const losesAdmin = canActAsAdmin(row.role, row.enabled) && !canActAsAdmin(body.role ?? row.role, body.enabled ?? row.enabled);
       if (losesAdmin && (await repo.countEnabledAdmins(tx, companyId)) === 0) {
         throw lastAdminRefusal(principal, row, body);
       }
