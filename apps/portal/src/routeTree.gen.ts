@@ -31,6 +31,7 @@ import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticat
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
 import { Route as AuthenticatedReportsIdRouteImport } from './routes/_authenticated/reports/$id'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
+import { Route as AuthenticatedUsersIdRouteImport } from './routes/_authenticated/users/$id'
 import { Route as AuthenticatedUsersAddUserRouteImport } from './routes/_authenticated/users/add-user'
 import { Route as AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/business-risk-assessment/single-order'
 import { Route as AuthenticatedOrdersMvrMultipleOrdersRouteImport } from './routes/_authenticated/orders/mvr/multiple-orders'
@@ -187,6 +188,13 @@ const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authenticated/users/index.lazy').then((d) => d.Route),
 )
+const AuthenticatedUsersIdRoute = AuthenticatedUsersIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AuthenticatedUsersRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/users/$id.lazy').then((d) => d.Route),
+)
 const AuthenticatedUsersAddUserRoute =
   AuthenticatedUsersAddUserRouteImport.update({
     id: '/add-user',
@@ -252,6 +260,7 @@ export interface FileRoutesByFullPath {
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
@@ -277,6 +286,7 @@ export interface FileRoutesByTo {
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
@@ -309,6 +319,7 @@ export interface FileRoutesById {
   '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
@@ -340,6 +351,7 @@ export interface FileRouteTypes {
     | '/drivers/add-driver'
     | '/orders/$id'
     | '/reports/$id'
+    | '/users/$id'
     | '/users/add-user'
     | '/businesses/'
     | '/drivers/'
@@ -365,6 +377,7 @@ export interface FileRouteTypes {
     | '/drivers/add-driver'
     | '/orders/$id'
     | '/reports/$id'
+    | '/users/$id'
     | '/users/add-user'
     | '/businesses'
     | '/drivers'
@@ -396,6 +409,7 @@ export interface FileRouteTypes {
     | '/_authenticated/drivers/add-driver'
     | '/_authenticated/orders/$id'
     | '/_authenticated/reports/$id'
+    | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
     | '/_authenticated/businesses/'
     | '/_authenticated/drivers/'
@@ -571,6 +585,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersIndexRouteImport
       parentRoute: typeof AuthenticatedUsersRouteRoute
     }
+    '/_authenticated/users/$id': {
+      id: '/_authenticated/users/$id'
+      path: '/$id'
+      fullPath: '/users/$id'
+      preLoaderRoute: typeof AuthenticatedUsersIdRouteImport
+      parentRoute: typeof AuthenticatedUsersRouteRoute
+    }
     '/_authenticated/users/add-user': {
       id: '/_authenticated/users/add-user'
       path: '/add-user'
@@ -679,12 +700,14 @@ const AuthenticatedReportsRouteRouteWithChildren =
   )
 
 interface AuthenticatedUsersRouteRouteChildren {
+  AuthenticatedUsersIdRoute: typeof AuthenticatedUsersIdRoute
   AuthenticatedUsersAddUserRoute: typeof AuthenticatedUsersAddUserRoute
   AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
 }
 
 const AuthenticatedUsersRouteRouteChildren: AuthenticatedUsersRouteRouteChildren =
   {
+    AuthenticatedUsersIdRoute: AuthenticatedUsersIdRoute,
     AuthenticatedUsersAddUserRoute: AuthenticatedUsersAddUserRoute,
     AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
   }

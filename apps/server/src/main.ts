@@ -26,7 +26,7 @@ async function main() {
   const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger });
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
-  messenger.attachQueue(queue);
+  await messenger.attachQueue(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));

@@ -44,6 +44,7 @@ const PLUGIN_FREE_ROUTES: Record<string, string> = {
   'GET /api/v1/users/{id}': 'users',
   'POST /api/v1/users': 'users',
   'POST /api/v1/users/{id}/resendInvite': 'users',
+  'PATCH /api/v1/users/{id}': 'users',
   'GET /api/v1/company/me': 'company',
   'GET /api/v1/company/me/plugins': 'company',
   // Drivers are the subject of orders, monitoring and claims alike: a company keeps its driver list

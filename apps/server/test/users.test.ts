@@ -74,7 +74,7 @@ describeEachDatabase('users', (t) => {
     const row = body.content.find((u: { email: string }) => u.email === seeded.users.viewer.email);
     expect(row).toEqual({
       id: seeded.users.viewer.userId, email: seeded.users.viewer.email, firstName: 'Vic', lastName: 'Viewer', role: 'Viewer',
-      status: 'ACTIVE', mfaEnabled: false, invitedAt: null, lastSignInAt: expect.any(String), createdAt: expect.any(String),
+      status: 'ACTIVE', enabled: true, mfaEnabled: false, mfaFactors: [], invitedAt: null, lastSignInAt: expect.any(String), createdAt: expect.any(String),
     });
     // Nothing undeclared leaks.
     expect(JSON.stringify(body)).not.toMatch(/password|totp|hash/i);

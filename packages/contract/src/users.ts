@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PermissionActionSchema, PermissionSubjectSchema, RoleNameSchema } from './enums.ts';
-import { EmailSchema } from './auth.ts';
+import { EmailSchema, MFA_TYPES } from './auth.ts';
 
 export const PermissionSchema = z.object({ action: PermissionActionSchema, subject: PermissionSubjectSchema });
 export type Permission = z.infer<typeof PermissionSchema>;
@@ -40,8 +40,16 @@ export const UserSummarySchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: RoleNameSchema,
+  /**
+   * ACTIVE, INVITED (no password chosen yet) or DISABLED: switched off in this company
+   * (`enabled: false`) or, for every company, by an operator.
+   */
   status: z.enum(USER_STATUSES),
+  /** False when a Company Admin switched this user off in this company (PATCH /users/{id}). */
+  enabled: z.boolean(),
   mfaEnabled: z.boolean(),
+  /** The second factors the user has set up for sign-in (two-step verification). */
+  mfaFactors: z.array(z.enum(MFA_TYPES)),
   invitedAt: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
@@ -73,3 +81,23 @@ export const CreateUserBodySchema = z.object({
   requireMfa: z.boolean().default(true),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+/**
+ * PATCH /users/{id}: a Company Admin changes a user's role in their company, switches them off
+ * there or on again. Either or both; a company always keeps one enabled Company Admin.
+ */
+export const UpdateUserBodySchema = z
+  .strictObject({
+    role: RoleNameSchema.optional(),
+    enabled: z.boolean().optional().describe('false switches the user off in this company: their sessions end at once and sign-in refuses them'),
+  })
+  .refine((body) => body.role !== undefined || body.enabled !== undefined, { message: 'give role, enabled or both', path: ['role'] });
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+/** Stable codes of PATCH /users/{id}'s refusals. */
+export const USER_ERROR_CODES = {
+  /** The change would leave the company without an enabled Company Admin. */
+  LastCompanyAdmin: 'LastCompanyAdmin',
+  /** resendInvite to a user switched off in this company (or by an operator). */
+  UserDisabled: 'UserDisabled',
+} as const;

@@ -1,10 +1,12 @@
 // Who is calling: the verified id token resolved against the database on every request, so a
-// removed membership, a changed role or a sign-out takes effect at once, not at token expiry.
-import { and, eq } from 'drizzle-orm';
+// removed or disabled membership, a changed role or a sign-out takes effect at once, not at token
+// expiry. One call answers all of it (user, membership, company, the session's liveness and the
+// role's permissions: principal_of(), migration 0007): authentication is on every request, and
+// each round trip to the database, and planning its query, was most of its cost (bench/auth-cost.ts).
+import { eq, sql } from 'drizzle-orm';
 import { buildAbility, type AppAbility, type Permission, type RoleName } from '@clearlane/contract';
 import type { Database } from '../db/client.ts';
-import { companies, memberships, rolePermissions, users } from '../db/schema.ts';
-import { isFamilyLive } from '../identity/identity.repository.ts';
+import { rolePermissions } from '../db/schema.ts';
 import type { VerifiedIdToken } from '../identity/tokens.ts';
 
 export interface Principal {
@@ -29,33 +31,63 @@ export async function permissionsOfRole(db: Database, role: string): Promise<Per
   return rows as Permission[];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row of principal_of() (migration 0007). */
+interface PrincipalRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  company_id: string;
+  company_name: string;
+  tenant_identifier: string;
+  /** The company's plugins, read on every request: switching one off applies at once. */
+  plugins: string[];
+  /** The session (refresh family) has an unrevoked token: sign-out, a password reset and being disabled revoke them. */
+  session_live: boolean;
+  /** Read with the membership, never cached: an operator's change to a role applies on the next request of every process. */
+  permissions: Permission[];
+}
+
 export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Promise<Principal | null> {
-  const [row] = await db
-    .select({
-      userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, status: users.status,
-      role: memberships.role, companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier,
-      plugins: companies.plugins,
-    })
-    .from(users)
-    .innerJoin(memberships, eq(memberships.userId, users.id))
-    .innerJoin(companies, eq(companies.id, memberships.companyId))
-    .where(and(eq(users.id, claims.sub), eq(memberships.companyId, claims.companyId)));
-  if (!row || row.status === 'DISABLED') return null;
-  if (!(await isFamilyLive(db, claims.sid))) return null;
-  const permissions = await permissionsOfRole(db, row.role);
+  // Our own signed tokens carry uuids here; anything else would only make the query fail.
+  if (!UUID.test(claims.sub) || !UUID.test(claims.companyId) || !UUID.test(claims.sid)) return null;
+  // One call, whose query keeps its plan in the database session (migration 0007 says why).
+  const result = await db.execute(sql`select * from principal_of(${claims.sub}, ${claims.companyId}, ${claims.sid})`);
+  const [row] = (result as unknown as { rows: PrincipalRow[] }).rows;
+  if (!row || !row.session_live) return null;
   return {
-    userId: row.userId,
+    userId: row.user_id,
     email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    tenantIdentifier: row.tenantIdentifier,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyId: row.company_id,
+    companyName: row.company_name,
+    tenantIdentifier: row.tenant_identifier,
     plugins: row.plugins,
     role: row.role as RoleName,
-    permissions,
+    permissions: row.permissions,
     groups: claims.groups,
     sessionId: claims.sid,
-    ability: buildAbility(permissions, row.companyId),
+    ability: abilityOf(row.permissions, row.company_id),
   };
+}
+
+// Building a CASL ability is pure but not free; requests of one company and role share one. The
+// key is the permissions themselves as just read, so a changed role simply makes a new key: there
+// is nothing to invalidate, in this process or any other.
+const MAX_CACHED_ABILITIES = 1000;
+const abilities = new Map<string, AppAbility>();
+
+function abilityOf(permissions: Permission[], companyId: string): AppAbility {
+  const key = `${companyId} ${JSON.stringify(permissions)}`;
+  let ability = abilities.get(key);
+  if (!ability) {
+    if (abilities.size >= MAX_CACHED_ABILITIES) abilities.clear();
+    ability = buildAbility(permissions, companyId);
+    abilities.set(key, ability);
+  }
+  return ability;
 }

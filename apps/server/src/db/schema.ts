@@ -46,6 +46,12 @@ export const memberships = pgTable(
     role: text('role').notNull(),
     invitedAt: ts('invited_at'),
     invitedBy: uuid('invited_by'),
+    /**
+     * Set when a Company Admin switches this user off in this company (PATCH /users/{id}): one
+     * company's admin locks nobody out of another company. users.status 'DISABLED' is the
+     * operator's switch for the whole identity.
+     */
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.userId] }), index('memberships_user_idx').on(table.userId)],

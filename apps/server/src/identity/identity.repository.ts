@@ -38,11 +38,16 @@ export interface MembershipWithCompany {
   companyName: string;
   tenantIdentifier: string;
   role: string;
+  /** False when a Company Admin of that company switched the user off there. */
+  enabled: boolean;
 }
 
 export async function membershipsOf(db: Executor, userId: string): Promise<MembershipWithCompany[]> {
   return db
-    .select({ companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier, role: memberships.role })
+    .select({
+      companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier, role: memberships.role,
+      enabled: sql<boolean>`(${memberships.disabledAt} is null)`,
+    })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(eq(memberships.userId, userId))
@@ -166,12 +171,10 @@ export async function revokeAllFamiliesOfUser(db: Executor, userId: string, now:
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** A family is live while any of its tokens is unrevoked. */
-export async function isFamilyLive(db: Executor, familyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return row !== undefined;
+/** Ends the user's sessions in one company (they were switched off there); others stay signed in. */
+export async function revokeFamiliesOfMembership(db: Executor, userId: string, companyId: string, now: Date) {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.companyId, companyId), isNull(refreshTokens.revokedAt)));
 }

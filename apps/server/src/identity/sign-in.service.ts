@@ -26,6 +26,8 @@ export const MAX_LOCK_SECONDS = 15 * 60;
 export const lockSecondsFor = (failures: number) =>
   failures < LOCK_AFTER_FAILURES ? 0 : Math.min(2 ** (failures - LOCK_AFTER_FAILURES), MAX_LOCK_SECONDS);
 
+/** Cognito's words for a user switched off (by an operator, or by their company's admin there). */
+const USER_DISABLED = 'User is disabled.';
 const notAuthorized = (message: string = AUTH_MESSAGES.wrongCredentials) => new AppError(401, AUTH_ERROR_CODES.NotAuthorized, message);
 
 type ChallengeStep = Exclude<SignInStep, 'DONE' | 'RESET_PASSWORD'>;
@@ -64,7 +66,10 @@ export class SignInService {
     }
     await repo.clearFailedSignIns(this.db, email);
 
-    if (user.status === 'DISABLED') throw notAuthorized('User is disabled.');
+    if (user.status === 'DISABLED') throw notAuthorized(USER_DISABLED);
+    // Refused before any further step (a new password, a code): no company would let them in.
+    const memberships = await repo.membershipsOf(this.db, user.id);
+    if (memberships.length > 0 && !membershipToSignInTo(memberships, context.hostTenant)) throw notAuthorized(USER_DISABLED);
     if (user.status === 'RESET_REQUIRED') {
       return { nextStep: 'RESET_PASSWORD', codeDeliveryDetails: await this.sendResetCode(this.db, user) };
     }
@@ -210,8 +215,9 @@ export class SignInService {
 
   private async completeSignIn(user: repo.UserRow, context: SignInContext, now: Date): Promise<SignInResult> {
     const memberships = await repo.membershipsOf(this.db, user.id);
-    const membership = memberships.find((m) => m.tenantIdentifier === context.hostTenant) ?? memberships[0];
-    if (!membership) throw notAuthorized('Your account does not belong to any company yet. Ask your administrator.');
+    if (memberships.length === 0) throw notAuthorized('Your account does not belong to any company yet. Ask your administrator.');
+    const membership = membershipToSignInTo(memberships, context.hostTenant);
+    if (!membership) throw notAuthorized(USER_DISABLED);
     await repo.updateUser(this.db, user.id, { lastSignInAt: now });
     return { nextStep: 'DONE', tokens: await this.startSession(this.db, user, membership.companyId, now) };
   }
@@ -226,6 +232,7 @@ export class SignInService {
     const memberships = await repo.membershipsOf(db, user.id);
     const membership = memberships.find((m) => m.companyId === companyId);
     if (!membership) throw notAuthorized('You are no longer a member of this company.');
+    if (!membership.enabled) throw notAuthorized(USER_DISABLED);
     const refreshToken = randomHandle(48);
     await repo.insertRefreshToken(db, {
       id: uuidv7(),
@@ -258,7 +265,7 @@ export class SignInService {
       throw notAuthorized('Refresh Token has been revoked');
     }
     const user = await repo.findUserById(this.db, row.userId);
-    if (!user || user.status === 'DISABLED') throw notAuthorized('User is disabled.');
+    if (!user || user.status === 'DISABLED') throw notAuthorized(USER_DISABLED);
     return this.issueInFamily(this.db, user, row.companyId, row.familyId, now);
   }
 
@@ -319,6 +326,17 @@ export class SignInService {
     });
     return { deliveryMedium: 'EMAIL' as const, destination: maskEmail(user.email) };
   }
+}
+
+/**
+ * The company a sign-in opens: the one of the host signed in at, which must not have switched the
+ * user off (one company's admin decides for that company only); elsewhere, their first company
+ * that has not. Undefined: no company lets them in.
+ */
+function membershipToSignInTo(memberships: repo.MembershipWithCompany[], hostTenant: string) {
+  const atHost = memberships.find((m) => m.tenantIdentifier === hostTenant);
+  if (atHost) return atHost.enabled ? atHost : undefined;
+  return memberships.find((m) => m.enabled);
 }
 
 export function lockedError(lockedUntil: Date, now: Date) {

@@ -11,6 +11,8 @@ type SigningKey = Awaited<ReturnType<typeof importJWK>>;
 
 export const TOKEN_AUDIENCE = 'clearlane-portal';
 const ALG = 'ES256';
+/** About 1 KB each: a few MB at most, for as many live sessions as a process serves at once. */
+const MAX_VERIFIED_TOKENS = 5000;
 
 export interface IdentityClaims {
   sub: string;
@@ -32,6 +34,8 @@ export class TokenService {
   private signingKey?: { kid: string; key: SigningKey };
   private jwks?: JSONWebKeySet;
   private verifier?: ReturnType<typeof createLocalJWKSet>;
+  /** Id tokens whose signature was checked, by their text (bounded; emptied when full). */
+  private readonly verifiedTokens = new Map<string, VerifiedIdToken>();
 
   constructor(private readonly db: Database, private readonly config: Config) {}
 
@@ -92,6 +96,22 @@ export class TokenService {
 
   /** Verifies an id token; returns null for anything that is not a valid, unexpired id token of ours. */
   async verifyIdToken(token: string): Promise<VerifiedIdToken | null> {
+    // A token's signature and claims never change, so a token verified once needs only its expiry
+    // checked again. Revocation is not decided here: the guard asks the database on every request.
+    const known = this.verifiedTokens.get(token);
+    if (known) {
+      if (known.expiresAt * 1000 > Date.now()) return known;
+      this.verifiedTokens.delete(token);
+    }
+    const claims = await this.verifySignedIdToken(token);
+    if (claims) {
+      if (this.verifiedTokens.size >= MAX_VERIFIED_TOKENS) this.verifiedTokens.clear();
+      this.verifiedTokens.set(token, claims);
+    }
+    return claims;
+  }
+
+  private async verifySignedIdToken(token: string): Promise<VerifiedIdToken | null> {
     if (!this.verifier) throw new Error('TokenService.init() was not called');
     try {
       const { payload } = await jwtVerify(token, this.verifier, { issuer: this.config.ISSUER, audience: TOKEN_AUDIENCE, algorithms: [ALG] });

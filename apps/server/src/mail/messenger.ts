@@ -6,10 +6,12 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { uuidv7 } from 'uuidv7';
 import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
-import type { Queue } from '../jobs/queue.ts';
+import { inTransaction, type Queue } from '../jobs/queue.ts';
 import type { Config } from '../config/config.ts';
 
 export const DELIVER_MESSAGE_JOB = 'deliver-message';
+const DELIVER_MESSAGE_RETRY = { retryLimit: 5, retryBackoff: true } as const;
+const NO_JOB_ID = '00000000-0000-4000-8000-000000000000';
 
 export interface OutgoingMessage {
   channel: 'EMAIL' | 'SMS';
@@ -25,24 +27,38 @@ export class Messenger {
     if (config.SMTP_URL) this.transport = nodemailer.createTransport(config.SMTP_URL);
   }
 
-  attachQueue(queue: Queue) {
+  /**
+   * From now on a deliverable message's job is written with the message (record). The queue is
+   * created first and then read once: createQueue drops it from pg-boss's cache, and a send inside
+   * a PGlite transaction that had to look the queue up on pg-boss's own connection would wait
+   * forever (the same trap as jobs/queue.ts's fulfilment queue).
+   */
+  async attachQueue(queue: Queue): Promise<void> {
+    await queue.createQueue(DELIVER_MESSAGE_JOB);
+    await queue.getJobById(DELIVER_MESSAGE_JOB, NO_JOB_ID);
     this.queue = queue;
   }
 
-  /** Writes the message with the caller's transaction; delivery is queued only after it commits. */
+  /**
+   * Writes the message and, when it will be delivered by a job, that job, both with the caller's
+   * transaction (like an order and its fulfilment): a crash after the commit loses neither, and a
+   * rollback leaves neither.
+   */
   async record(executor: Executor, message: OutgoingMessage): Promise<string> {
     const id = uuidv7();
     const deliverable = message.channel === 'EMAIL' && this.transport !== undefined;
     await executor.insert(outbox).values({ id, ...message, status: deliverable ? 'PENDING' : 'HELD' });
+    if (deliverable && this.queue) await this.queue.send(DELIVER_MESSAGE_JOB, { id }, { ...DELIVER_MESSAGE_RETRY, db: inTransaction(executor) });
     return id;
   }
 
-  /** Call after the transaction that recorded the message committed. */
+  /**
+   * Call after the transaction that recorded the message committed. With a queue the job is already
+   * written (record); a process without one (the CLI) delivers at once rather than leave the mail unsent.
+   */
   async dispatch(id: string): Promise<void> {
-    if (!this.transport) return;
-    if (this.queue) await this.queue.send(DELIVER_MESSAGE_JOB, { id }, { retryLimit: 5, retryBackoff: true });
-    // A process without a queue (the CLI) delivers at once rather than leave the mail unsent.
-    else await this.deliver(id);
+    if (!this.transport || this.queue) return;
+    await this.deliver(id);
   }
 
   async send(message: OutgoingMessage): Promise<string> {
@@ -58,8 +74,8 @@ export class Messenger {
     await this.db.update(outbox).set({ status: 'SENT', sentAt: new Date(), error: null }).where(eq(outbox.id, id));
   }
 
+  /** Call after attachQueue(queue), which creates the queue. */
   async registerWorker(queue: Queue): Promise<void> {
-    await queue.createQueue(DELIVER_MESSAGE_JOB);
     await queue.work<{ id: string }>(DELIVER_MESSAGE_JOB, async (jobs) => {
       for (const job of jobs) await this.deliver(job.data.id);
     });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CreateUserBodySchema, CurrentUserSchema, PageQuerySchema, ProblemSchema, UserListFilterSchema, UserSummarySchema, pageOf } from '@clearlane/contract';
+import { CreateUserBodySchema, CurrentUserSchema, PageQuerySchema, ProblemSchema, UpdateUserBodySchema, UserListFilterSchema, UserSummarySchema, pageOf } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -30,6 +30,18 @@ export async function usersRoutes(app: FastifyInstance, { users }: { users: User
   r.get('/users/:id', {
     schema: { tags, security, summary: 'One user of my company', params: z.object({ id: z.string().uuid() }), response: { 200: UserSummarySchema, ...problems } },
   }, async (request) => users.get(principalOf(request), request.params.id));
+
+  r.patch('/users/:id', {
+    schema: {
+      tags, security,
+      summary: "Change a user's role in my company, or switch them off or on (Company Admins)",
+      description: 'Switching a user off ends their sessions in this company at once and sign-in here refuses them; their other companies are untouched. '
+        + 'A change that would leave the company without an enabled Company Admin is refused with 409 LastCompanyAdmin.',
+      params: z.object({ id: z.string().uuid() }),
+      body: UpdateUserBodySchema,
+      response: { 200: UserSummarySchema, ...problems },
+    },
+  }, async (request) => users.update(principalOf(request), request.params.id, request.body));
 
   r.post('/users', {
     schema: { tags, security, summary: 'Invite a user: a temporary password is sent by mail', body: CreateUserBodySchema, response: { 201: UserSummarySchema, ...problems } },

@@ -1,6 +1,9 @@
-// Users of the caller's company: the list, the current user, invitations.
+// Users of the caller's company: the list, the current user, invitations, role and on/off.
 import { uuidv7 } from 'uuidv7';
-import { parseSort, USER_SORT_FIELDS, type CreateUserBody, type CurrentUser, type Page, type RoleName, type UserStatus, type UserSummary } from '@clearlane/contract';
+import {
+  parseSort, USER_ERROR_CODES, USER_SORT_FIELDS,
+  type CreateUserBody, type CurrentUser, type MfaType, type Page, type RoleName, type UpdateUserBody, type UserStatus, type UserSummary,
+} from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config/config.ts';
 import { passwordPolicyOf } from '../../config/config.ts';
@@ -8,7 +11,7 @@ import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound } from '../../http/errors.ts';
 import type { Messenger } from '../../mail/messenger.ts';
-import { findUserByEmail, findUserById, membershipsOf, updateUser } from '../../identity/identity.repository.ts';
+import { findUserByEmail, findUserById, membershipsOf, revokeFamiliesOfMembership, updateUser } from '../../identity/identity.repository.ts';
 import { hashPassword, temporaryPassword } from '../../identity/passwords.ts';
 import { users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -25,7 +28,9 @@ function toSummary(row: Awaited<ReturnType<typeof repo.listCompanyUsers>>['rows'
     lastName: row.lastName,
     role: row.role as RoleName,
     status: row.status,
-    mfaEnabled: Boolean(row.mfaEnabled),
+    enabled: Boolean(row.enabled),
+    mfaEnabled: row.totpEnabled || row.smsMfaEnabled,
+    mfaFactors: [...(row.totpEnabled ? ['TOTP' as const] : []), ...(row.smsMfaEnabled ? ['SMS' as const] : [])] satisfies MfaType[],
     invitedAt: iso(row.invitedAt),
     lastSignInAt: iso(row.lastSignInAt),
     createdAt: row.createdAt.toISOString(),
@@ -62,7 +67,8 @@ export class UsersService {
   async me(principal: Principal): Promise<CurrentUser> {
     const user = await findUserById(this.db, principal.userId);
     if (!user) throw notFound('user');
-    const memberships = await membershipsOf(this.db, principal.userId);
+    // Companies that switched the user off are not theirs to switch to.
+    const memberships = (await membershipsOf(this.db, principal.userId)).filter((m) => m.enabled);
     const roles = [...new Set(memberships.filter((m) => m.companyId === principal.companyId).map((m) => m.role))];
     return {
       id: user.id,
@@ -149,16 +155,58 @@ export class UsersService {
     return toSummary(row);
   }
 
+  /**
+   * Changes a user's role in the caller's company and switches them off or on there. Switching off
+   * ends their sessions in this company at once (their next request is a 401; the guard also reads
+   * the membership on every request) and sign-in at this company refuses them; other companies
+   * they belong to are untouched. The company always keeps one enabled Company Admin.
+   */
+  async update(principal: Principal, userId: string, body: UpdateUserBody): Promise<UserSummary> {
+    assertCan(principal, 'manage', 'User');
+    const { companyId } = principal;
+    const now = new Date();
+    await this.db.transaction(async (tx) => {
+      await repo.lockCompanyAdmins(tx, companyId);
+      const row = await repo.findCompanyUser(tx, companyId, userId);
+      if (!row) throw notFound('user');
+      const disabling = body.enabled === false && row.enabled;
+      await repo.updateMembership(tx, companyId, userId, {
+        ...(body.role !== undefined ? { role: body.role } : {}),
+        ...(disabling ? { disabledAt: now } : body.enabled === true ? { disabledAt: null } : {}),
+      });
+      if (disabling) await revokeFamiliesOfMembership(tx, userId, companyId, now);
+      // Only a change that takes away an admin who could act is checked (countEnabledAdmins counts alike).
+      const canActAsAdmin = (role: string, enabled: boolean) => role === repo.COMPANY_ADMIN && enabled && row.rawStatus !== 'DISABLED';
+      const losesAdmin = canActAsAdmin(row.role, row.enabled) && !canActAsAdmin(body.role ?? row.role, body.enabled ?? row.enabled);
+      if (losesAdmin && (await repo.countEnabledAdmins(tx, companyId)) === 0) {
+        throw lastAdminRefusal(principal, row, body);
+      }
+    });
+    return this.get(principal, userId);
+  }
+
+  /**
+   * A new temporary password for an invited user, written with its mail (and the mail's job) in
+   * one transaction. A user switched off in this company gets none: enable them first, or the
+   * invitation would let nobody in.
+   */
   async resendInvite(principal: Principal, userId: string): Promise<UserSummary> {
     assertCan(principal, 'create', 'User');
     const row = await repo.findCompanyUser(this.db, principal.companyId, userId);
     if (!row) throw notFound('user');
+    if (!row.enabled || row.rawStatus === 'DISABLED') {
+      throw conflict(USER_ERROR_CODES.UserDisabled, `${row.email} is disabled; enable them before sending a new invitation.`);
+    }
     if (row.rawStatus !== 'FORCE_CHANGE_PASSWORD') {
       throw conflict('UserAlreadyActive', `${row.email} has already signed in and chosen a password; there is no invitation to resend.`);
     }
     const password = temporaryPassword(passwordPolicyOf(this.config));
-    await updateUser(this.db, userId, { passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: this.inviteExpiry(new Date()) });
-    await this.messenger.send(this.inviteMessage(row.email, row.firstName, password, inviterOf(principal)));
+    const passwordHash = await hashPassword(password);
+    const messageId = await this.db.transaction(async (tx) => {
+      await updateUser(tx, userId, { passwordHash, temporaryPasswordExpiresAt: this.inviteExpiry(new Date()) });
+      return this.messenger.record(tx, this.inviteMessage(row.email, row.firstName, password, inviterOf(principal)));
+    });
+    await this.messenger.dispatch(messageId);
     return toSummary(row);
   }
 
@@ -194,4 +242,17 @@ export class UsersService {
       body: `Hello ${firstName},\n\n${who} ${inviter.companyName}. Sign in at ${this.config.PORTAL_URL}/login with your existing password.`,
     };
   }
+}
+
+/** 409 LastCompanyAdmin, naming the field of the refused change and saying what to do instead. */
+function lastAdminRefusal(principal: Principal, target: { id: string; firstName: string; lastName: string }, body: UpdateUserBody) {
+  const self = target.id === principal.userId;
+  const who = self ? 'You are' : `${target.firstName} ${target.lastName} is`;
+  const change = body.enabled === false ? 'disabled' : 'given another role';
+  const path = body.enabled === false ? 'body.enabled' : 'body.role';
+  return conflict(
+    USER_ERROR_CODES.LastCompanyAdmin,
+    `${who} the last enabled Company Admin of ${principal.companyName}, so ${self ? 'you' : 'they'} cannot be ${change}. Make another user a Company Admin first.`,
+    [{ path, message: 'would leave the company without an enabled Company Admin' }],
+  );
 }

@@ -10,6 +10,7 @@ export const getUsers = (query: UsersQuery, signal?: AbortSignal) => api.get<Pag
 export const usersQueryKeys = {
   all: ['users'] as const,
   list: (query: UsersQuery) => ['users', 'list', query] as const,
+  detail: (id: string) => ['users', 'detail', id] as const,
 };
 
 export const usersQueryOptions = (query: UsersQuery) =>

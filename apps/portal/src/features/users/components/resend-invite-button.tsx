@@ -5,8 +5,11 @@ import type { UserSummary } from '@clearlane/contract/users';
 import { notify } from '../../../app/toasts/notify.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
 
-/** Row action of an invited user: confirm, send a fresh temporary password, say so. */
-export function ResendInviteButton({ user }: { user: UserSummary }) {
+/**
+ * Action on an invited user: confirm, send a fresh temporary password, say so. An icon in a list
+ * row; a labelled button (`labelled`) on the user's own page.
+ */
+export function ResendInviteButton({ user, labelled = false }: { user: UserSummary; labelled?: boolean }) {
   const [opened, { open, close }] = useDisclosure(false);
   const resend = useResendInvite();
   const name = `${user.firstName} ${user.lastName}`;
@@ -24,11 +27,17 @@ export function ResendInviteButton({ user }: { user: UserSummary }) {
 
   return (
     <>
-      <Tooltip label="Resend invite" withArrow>
-        <ActionIcon variant="light" size="lg" onClick={open} aria-label={`Resend invite to ${name}`}>
-          <IconMailForward size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {labelled ? (
+        <Button variant="default" leftSection={<IconMailForward size={16} aria-hidden />} onClick={open}>
+          Resend invitation
+        </Button>
+      ) : (
+        <Tooltip label="Resend invite" withArrow>
+          <ActionIcon variant="light" size="lg" onClick={open} aria-label={`Resend invite to ${name}`}>
+            <IconMailForward size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Modal opened={opened} onClose={close} title="Resend the invitation?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack gap="md">
           <Text fz="sm">
