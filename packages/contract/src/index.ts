@@ -20,3 +20,4 @@ export * from './tags.ts';
 export * from './orders.ts';
 export * from './reports.ts';
 export * from './bulk-orders.ts';
+export * from './domain/storable-text.ts';
