@@ -6,6 +6,7 @@ import { PROBLEM_CONTENT_TYPE, type Problem } from '@clearlane/contract';
 import { AppError, titleOf, type FieldError } from './errors.ts';
 import { isUnstorableText } from '../db/errors.ts';
 import { malformedMultipartError } from './multipart.ts';
+import { laterPartErrors } from './validator.ts';
 
 // Stable codes for the 4xx answers Fastify and its plugins raise themselves (their own codes, such
 // as FST_ERR_CTP_INVALID_MEDIA_TYPE, are internals; the rate limiter sets none).
@@ -44,12 +45,13 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, proble
 function validationErrors(error: FastifyError & { validationContext?: string }, request: FastifyRequest): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   const context = CONTEXT_NAMES[error.validationContext ?? ''] ?? error.validationContext ?? 'request';
+  const later = laterPartErrors(request, error.validationContext ?? '');
   // An empty body (or none) where one is needed: one clear error rather than the schema's "received undefined".
-  if (context === 'body' && request.body === undefined) return [{ path: 'body', message: 'is required: send a JSON body' }];
+  if (context === 'body' && request.body === undefined) return [{ path: 'body', message: 'is required: send a JSON body' }, ...later];
   return error.validation.map((item) => {
     const segments = item.instancePath.split('/').filter(Boolean);
     return { path: [context, ...segments].join('.'), message: item.message ?? 'is not valid' };
-  });
+  }).concat(later);
 }
 
 export function registerProblemHandler(app: FastifyInstance) {
