@@ -6,6 +6,7 @@ import { PROBLEM_CONTENT_TYPE, type Problem } from '@clearlane/contract';
 import { AppError, titleOf, type FieldError } from './errors.ts';
 import { isUnstorableText } from '../db/errors.ts';
 import { malformedMultipartError } from './multipart.ts';
+import { pendingTextErrors } from './storable-text.ts';
 import { laterPartErrors } from './validator.ts';
 
 // Stable codes for the 4xx answers Fastify and its plugins raise themselves (their own codes, such
@@ -68,7 +69,8 @@ export function registerProblemHandler(app: FastifyInstance) {
     }
     const multipart = malformedMultipartError(error);
     if (multipart) return sendProblem(reply, request, { status: multipart.status, code: multipart.code, detail: multipart.message, errors: multipart.options.errors });
-    const errors = validationErrors(error, request);
+    const schemaErrors = validationErrors(error, request);
+    const errors = schemaErrors.length > 0 ? [...schemaErrors, ...pendingTextErrors(request, schemaErrors)] : [];
     if (errors.length > 0) {
       const summary = errors.map((item) => `${item.path} ${item.message}`).join('; ');
       return sendProblem(reply, request, { status: 400, code: 'ValidationError', detail: summary, errors });

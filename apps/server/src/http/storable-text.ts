@@ -1,5 +1,5 @@
 // One check for every endpoint: text the database cannot store as sent (a NUL, half of a character
-// pair) is refused before validation, naming each field that holds it, so no module has to think of
+// pair) is refused before any handler runs, naming each field that holds it, so no module has to think of
 // it and nothing is saved altered (PostgreSQL replaces a lone surrogate in a text column with U+FFFD
 // and refuses it in jsonb with a 500). Keys are checked too: records keep them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -42,16 +42,30 @@ export const unstorableTextError = (errors: FieldError[]) => new AppError(400, '
   `Some text holds a character that cannot be stored (a NUL character or half of a character pair): ${errors.map((error) => error.path).join(', ')}. Remove it and try again.`,
   { errors });
 
-/** The request's parameters, query and body, checked before any schema or handler sees them. */
-export function checkRequestText(request: FastifyRequest) {
+// Found before validation, answered after it: when the schemas also refuse the request, one 400 names
+// every bad field (a schema's own message for a field wins: rulesets explain control characters).
+const pendingErrors = new WeakMap<FastifyRequest, FieldError[]>();
+
+/** The request's parameters, query and body, checked as sent, before any schema transforms them. */
+function findRequestTextErrors(request: FastifyRequest) {
   const errors = [
     ...unstorableTextErrors(request.params, 'params'),
     ...unstorableTextErrors(request.query, 'query'),
     ...unstorableTextErrors(request.body, 'body'),
   ];
-  if (errors.length > 0) throw unstorableTextError(errors.slice(0, MAX_REPORTED));
+  if (errors.length > 0) pendingErrors.set(request, errors.slice(0, MAX_REPORTED));
+}
+
+/** For the problem handler: the text errors of a request the schemas refused, less the fields they name. */
+export function pendingTextErrors(request: FastifyRequest, namedBySchema: FieldError[]): FieldError[] {
+  const named = new Set(namedBySchema.map((error) => error.path));
+  return (pendingErrors.get(request) ?? []).filter((error) => !named.has(error.path));
 }
 
 export function registerStorableTextCheck(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => checkRequestText(request));
+  app.addHook('preValidation', async (request) => findRequestTextErrors(request));
+  app.addHook('preHandler', async (request) => {
+    const errors = pendingErrors.get(request);
+    if (errors) throw unstorableTextError(errors);
+  });
 }
