@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setValidatorCompiler(routeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
-  // Hardening every route inherits (docs/DECISIONS.md, "Hardening"): declared before any route.
+  // Hardening every route inherits (docs/DECISIONS.md, "Requests and answers"): declared before any route.
   const routes = recordRoutes(app);
   registerJsonBodyParser(app);
   registerStorableTextCheck(app);
