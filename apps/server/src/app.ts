@@ -5,14 +5,20 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
 import { pluginGatePlugin } from './access/plugins.ts';
 import { tenantScopePlugin } from './db/tenant-scope.ts';
-import { registerProblemHandler } from './http/problem-handler.ts';
+import { frameworkErrorHandler, registerProblemHandler } from './http/problem-handler.ts';
+import { registerNoStoreDefault } from './http/cache-control.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
+import { recordRoutes } from './http/method-not-allowed.ts';
+import { registerMultipartCheck } from './http/multipart.ts';
+import { registerStorableTextCheck } from './http/storable-text.ts';
+import { routeValidatorCompiler } from './http/validator.ts';
 import { readBuildId, registerStaticPortal, spaFallback } from './http/static-portal.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
 import { accountRoutes } from './identity/account.routes.ts';
@@ -66,10 +72,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
+    frameworkErrors: frameworkErrorHandler,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(routeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
+  // Hardening every route inherits (docs/DECISIONS.md, "Requests and answers"): declared before any route.
+  const routes = recordRoutes(app);
+  registerJsonBodyParser(app);
+  registerStorableTextCheck(app);
+  registerMultipartCheck(app);
+  registerNoStoreDefault(app);
 
   // External plugins first.
   await app.register(helmet, {
@@ -124,7 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => withProblemContentType(app.swagger()));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300'); // public and the same for everyone
+    return withProblemContentType(app.swagger());
+  });
   await app.register(async (docs) => {
     // The reference page runs its own inline script: relax CSP for it only.
     docs.addHook('onSend', async (_request, reply) => {
@@ -134,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   const hasPortal = config.STATIC_DIR ? await registerStaticPortal(app, config.STATIC_DIR) : false;
-  spaFallback(app, config.STATIC_DIR, hasPortal);
+  spaFallback(app, config.STATIC_DIR, hasPortal, routes);
 
   return { app, services: { tokens, signIn, users, tenancy, messenger } };
 }

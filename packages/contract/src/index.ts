@@ -22,3 +22,4 @@ export * from './orders.ts';
 export * from './reports.ts';
 export * from './bulk-orders.ts';
 export * from './account.ts';
+export * from './domain/storable-text.ts';

@@ -80,6 +80,8 @@ const withLicenceCheck = <T extends typeof personFields>(schema: T) =>
     },
     {
       when: (payload) => {
+        // `when` runs before the object's own type check: a null or an array lands here too.
+        if (typeof payload.value !== 'object' || payload.value === null) return false;
         const value = payload.value as { licenceState?: unknown; licenceNumber?: unknown };
         return isStateCode(value.licenceState)
           && typeof value.licenceNumber === 'string'
