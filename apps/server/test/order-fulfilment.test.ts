@@ -57,7 +57,7 @@ describeEachDatabase('order fulfilment', (t) => {
   it('the pg-boss worker takes the job written with the order and completes it', async () => {
     const order = await placeMvr(0);
     const queue = t.queue!;
-    await new OrderFulfilment(t.db, noWait()).registerWorker(queue, { concurrency: 1 });
+    await new OrderFulfilment(t.db, noWait()).registerWorker(queue, t.kind);
     try {
       // Wait for the worker (it polls); the test's own timeout bounds this, nothing is timed.
       while ((await rowOf(order.id)).status !== 'Complete') await new Promise((resolve) => setTimeout(resolve, 100));
