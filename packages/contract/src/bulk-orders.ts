@@ -227,5 +227,19 @@ export const checkBulkMvrRow = (cells: BulkMvrCells): BulkRowCheck => {
     problems.push({ column: 'texasRecordType', message: `applies to Texas licences only; this licence is from ${state}` });
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
-  return { ok: true, order: parsed.data as CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> } };
+  const order = parsed.data as CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> };
+  order.driver.firstName = keepProtection(cells.firstName, order.driver.firstName);
+  order.driver.lastName = keepProtection(cells.lastName, order.driver.lastName);
+  if (order.driver.middleName) order.driver.middleName = keepProtection(cells.middleName, order.driver.middleName);
+  if (order.mvrExternalReferenceId) order.mvrExternalReferenceId = keepProtection(cells.externalReference, order.mvrExternalReferenceId);
+  return { ok: true, order };
 };
+
+/**
+ * A leading tab is how a user (or the program that wrote the sheet) keeps text from being taken for
+ * a formula; the schemas trim it away as whitespace. In a free-text cell (a name, the external
+ * reference) it is kept as typed, so the order holds what the sheet held. A leading apostrophe
+ * needs nothing: it is not whitespace, and in CSV it is part of the text (in an XLSX, Excel keeps
+ * it as the cell's quotePrefix style, not in the value, and the value is what we read).
+ */
+const keepProtection = (cell: string | undefined, parsed: string) => (cell?.startsWith('\t') && cell.trim() === parsed ? `\t${parsed}` : parsed);
