@@ -158,6 +158,40 @@ describeEachDatabase('order fulfilment', (t) => {
     }
   });
 
+  it('a batch settles each order on its own: a failing order fails alone, and each company\'s orders complete in their company', async () => {
+    const [clean, minor, erroring, refused] = [await placeMvr(0), await placeMvr(1), await placeMvr(8), await placeMvr(2)];
+    const globexToken = (await signInAs(t.app, seeded.users.globexAdmin.email, undefined, 'globex.localhost:3000')).idToken;
+    const placed = await t.app.inject({
+      method: 'POST', url: '/api/v1/orders/create-mvr-order', headers: { host: 'globex.localhost:3000', ...bearer(globexToken) },
+      payload: { driver: { firstName: 'Gil', lastName: 'Globex', dateOfBirth: '1988-04-12', licenceNumber: caLicence(0), licenceState: 'CA' }, permissiblePurpose: PURPOSE },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const globexOrder = placed.json() as { id: string };
+    await t.db.execute(sql.raw(`CREATE FUNCTION refuse_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.status = 'Complete' AND NEW.id = '${refused.id}' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`));
+    await t.db.execute(sql.raw(`CREATE TRIGGER orders_refuse_completion BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION refuse_completion()`));
+    try {
+      const first = { number: 1, isLast: false };
+      const outcomes = await new OrderFulfilment(t.db, noWait()).fulfilMany([
+        { job: job(clean), attempt: first }, { job: job(minor), attempt: first }, { job: job(erroring), attempt: first },
+        { job: job(refused), attempt: first }, { job: { orderId: globexOrder.id, companyId: seeded.globex.id }, attempt: first },
+      ]);
+      expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, false, false, true]);
+      expect((outcomes[2] as { error: unknown }).error).toBeInstanceOf(ProviderError);
+      const refusal = (outcomes[3] as { error: Error }).error;
+      expect(String(refusal.cause ?? refusal)).toMatch(/disk full/);
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER orders_refuse_completion ON orders`));
+      await t.db.execute(sql.raw(`DROP FUNCTION refuse_completion()`));
+    }
+    const statuses = await Promise.all([clean, minor, erroring, refused, globexOrder].map(async (order) => (await rowOf(order.id)).status));
+    expect(statuses).toEqual(['Complete', 'Complete', 'Ordered', 'Received', 'Complete']);
+    expect((await rowOf(globexOrder.id)).companyId).toBe(seeded.globex.id);
+    // Each order's timeline is its own: one ORDERED, and RECEIVED/COMPLETED only where it got there.
+    expect(await transitions(clean.id)).toEqual([['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['RECEIVED', 'Ordered', 'Received'], ['ADJUDICATED', null, null], ['COMPLETED', 'Received', 'Complete']]);
+    expect(await transitions(refused.id)).toEqual([['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['RECEIVED', 'Ordered', 'Received']]);
+  });
+
   it('a transient provider error is retried, each failed attempt an event, and ends in Error with the reason on the last', async () => {
     const order = await placeMvr(8);
     const fulfilment = new OrderFulfilment(t.db, noWait());
