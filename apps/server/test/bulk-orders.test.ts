@@ -227,7 +227,7 @@ describeEachDatabase('bulk MVR orders', (t) => {
     expect(typed).toEqual([{ firstName: "'=Smith", reference: "'0042" }, { firstName: '\t@Ann', reference: '\t=1+2' }]);
     expect(placed.map((order) => order.status)).toEqual(['New', 'New']);
     // What a spreadsheet would run as a formula goes out behind a quote; the quoted text is already safe.
-    expect(typed.flatMap(({ firstName, reference }) => [firstName, reference]).map(neutralizeFormula)).toEqual(["'=Smith", "'0042", "'\t@Ann", "'\t=1+2"]);
+    expect(typed.flatMap(({ firstName, reference }) => [firstName, reference ?? '']).map(neutralizeFormula)).toEqual(["'=Smith", "'0042", "'\t@Ann", "'\t=1+2"]);
 
     // In an XLSX a typed apostrophe is the cell's quotePrefix style, not part of its value: the value is read as it shows.
     const xlsx = await xlsxOf([[...HEADER, 'External reference'], ['=Xl', 'Sheet', '1980-01-15', 'D4444443', 'CA', 'WRITTEN_CONSENT', '\t-5']]);

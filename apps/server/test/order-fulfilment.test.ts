@@ -192,6 +192,14 @@ describeEachDatabase('order fulfilment', (t) => {
     expect(await transitions(refused.id)).toEqual([['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['RECEIVED', 'Ordered', 'Received']]);
   });
 
+  it('the provider ledger counts calls made together (written in one statement), a key asked twice among them included', async () => {
+    const ledger = new DatabaseLedger(t.db, 'sandbox-test');
+    const [a, b] = [`ledger-a-${nextLicence++}`, `ledger-b-${nextLicence++}`];
+    expect(await ledger.record(a)).toBe(1);
+    expect(await Promise.all([ledger.record(a), ledger.record(b), ledger.record(a)])).toEqual([2, 1, 3]);
+    expect([await ledger.calls(a), await ledger.calls(b)]).toEqual([3, 1]);
+  });
+
   it('a transient provider error is retried, each failed attempt an event, and ends in Error with the reason on the last', async () => {
     const order = await placeMvr(8);
     const fulfilment = new OrderFulfilment(t.db, noWait());
