@@ -13,7 +13,7 @@ import { DEMO_BUSINESSES, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.t
 import type { Queue } from '../src/jobs/queue.ts';
 import type { Principal } from '../src/access/principal.ts';
 import { permissionsOfRole } from '../src/access/principal.ts';
-import { OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
+import { failureMessage, OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
 import { OrdersService } from '../src/modules/orders/orders.service.ts';
 import { DatabaseLedger } from '../src/providers/ledger.ts';
 import { ProviderError } from '../src/providers/provider-error.ts';
@@ -180,6 +180,8 @@ describeEachDatabase('order fulfilment', (t) => {
       expect((outcomes[2] as { error: unknown }).error).toBeInstanceOf(ProviderError);
       const refusal = (outcomes[3] as { error: Error }).error;
       expect(String(refusal.cause ?? refusal)).toMatch(/disk full/);
+      // pg-boss keeps the database's reason, not the statement with the batch's names in it.
+      expect(failureMessage(refusal)).toBe('disk full');
     } finally {
       await t.db.execute(sql.raw(`DROP TRIGGER orders_refuse_completion ON orders`));
       await t.db.execute(sql.raw(`DROP FUNCTION refuse_completion()`));

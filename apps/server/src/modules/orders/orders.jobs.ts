@@ -51,6 +51,16 @@ export type TaskOutcome = { ok: true } | { ok: false; error: unknown };
 const DONE: TaskOutcome = { ok: true };
 
 /**
+ * What pg-boss keeps of a failed attempt. A failed statement's error (drizzle's "Failed query")
+ * quotes the statement and its parameters, a whole batch of orders' names and licence numbers:
+ * the database's own reason, its cause, is kept instead.
+ */
+export function failureMessage(error: unknown): string {
+  const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+/**
  * Lets requests and timers in between the worker's steps. PGlite runs SQL on this thread and
  * answers with promises already settled, and the sandbox answers without I/O: without a turn of
  * the event loop, a sheet's batches would chain microtask after microtask and keep every HTTP
@@ -92,8 +102,7 @@ export class OrderFulfilment {
     return jobs.map((job, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) return { id: job.id, status: 'completed' };
-      const { error } = outcome;
-      return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
+      return { id: job.id, status: 'failed', output: { message: failureMessage(outcome.error) } };
     });
   }
 
