@@ -30,7 +30,7 @@ async function main() {
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
-    await fulfilment.registerWorker(queue, { concurrency: handle.kind === 'pglite' ? 4 : 8 });
+    await fulfilment.registerWorker(queue, handle.kind);
   }
 
   let stopping = false;

@@ -9,6 +9,7 @@ import { BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, neutralizeFormula, type BulkOrderR
 import { orderEvents, orders, reportGroups } from '../src/db/schema.ts';
 import { FULFIL_ORDER_JOB } from '../src/jobs/queue.ts';
 import { checkZip } from '../src/modules/bulk-orders/zip-guard.ts';
+import { decodeSheetText, decodeWindows1252 } from '../src/modules/bulk-orders/text-encoding.ts';
 import { ACME_HOST, bearer, describeEachDatabase, expectProblem, get, newCompany, newUser, seedTwoCompanies, signInAs, type TestApp } from './helpers.ts';
 
 const HEADER = ['First name', 'Last name', 'Date of birth', 'Licence number', 'Licence state', 'Permissible purpose'];
@@ -108,6 +109,12 @@ describe('zip guard', () => {
     expect(checkZip(truncated.subarray(10), 1024)).toMatchObject({ ok: false, reason: 'not-a-zip' });
   });
 
+  it('decodes Windows-1252 text, its 0x80–0x9F range included, and keeps valid UTF-8 as UTF-8', () => {
+    expect(decodeWindows1252(Buffer.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x8a, 0x9f, 0x41, 0xe9, 0x81]))).toBe('€…‘’“”–—ŠŸAé\u0081');
+    expect(decodeSheetText(Buffer.from('O’Brien €', 'utf8'))).toBe('O’Brien €');
+    expect(decodeSheetText(Buffer.from([0x4f, 0x92, 0x42]))).toBe('O’B');
+  });
+
   it('neutralizes formula-looking text with a leading quote, and only that', () => {
     for (const text of ['=1+2', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(neutralizeFormula(text)).toBe(`'${text}`);
     for (const text of ['Jane', '1985-04-12', 'a=b', '']) expect(neutralizeFormula(text)).toBe(text);
@@ -187,6 +194,47 @@ describeEachDatabase('bulk MVR orders', (t) => {
     expect(placed.map((order) => order.subjectLabel)).toEqual(['Dana Date (CA D1111112)', 'Tom Number (TX 87654321)']);
     expect(placed[0]!.mvrExternalReferenceId).toBe('=not a formula');
     expect(placed.every((order) => order.type === 'MVR_WITH_ADJUDICATION' && order.ruleNamespace === 'default')).toBe(true);
+  });
+
+  it('reads a CSV saved by Excel as "CSV" (Windows-1252, no BOM) as typed, and UTF-8 with or without a BOM alike', async () => {
+    const rows = [
+      [...HEADER, 'External reference'],
+      ['Zoë', 'O’Brien', '1980-01-15', 'D3333331', 'CA', 'WRITTEN_CONSENT', '€100 deposit'],
+    ];
+    // Windows-1252 puts ’ at 0x92 and € at 0x80, where ISO-8859-1 (and so latin1) has control characters.
+    const windows1252 = Buffer.from(csvOf(rows).replace(/’/g, '\x92').replace(/€/g, '\x80'), 'latin1');
+    expect([...windows1252.subarray(0, 3)]).not.toEqual([0xef, 0xbb, 0xbf]);
+    const files = { windows1252, utf8: Buffer.from(csvOf(rows)), utf8WithBom: Buffer.from(`\uFEFF${csvOf(rows)}`) };
+    for (const [encoding, file] of Object.entries(files)) {
+      const response = await upload(t, agent, file, `${encoding}.csv`);
+      expect(response.statusCode, `${encoding}: ${response.body}`).toBe(201);
+      const [order] = await ordersOfGroup(t, seed.acme.id, (response.json() as BulkOrderResult).reportGroupId);
+      expect({ encoding, subject: order!.subjectLabel, reference: order!.mvrExternalReferenceId }).toEqual({ encoding, subject: 'Zoë O’Brien (CA D3333331)', reference: '€100 deposit' });
+    }
+  });
+
+  it('keeps a cell protected by a leading apostrophe (CSV) or tab as typed, never evaluates it, and would export it escaped', async () => {
+    const csv = csvOf([
+      [...HEADER, 'External reference'],
+      ["'=Smith", 'Quote', '1980-01-15', 'D4444441', 'CA', 'WRITTEN_CONSENT', "'0042"],
+      ['\t@Ann', 'Tab', '1980-01-15', 'D4444442', 'CA', 'WRITTEN_CONSENT', '\t=1+2'],
+    ]);
+    const response = await upload(t, agent, csv);
+    expect(response.statusCode, response.body).toBe(201);
+    const placed = await ordersOfGroup(t, seed.acme.id, (response.json() as BulkOrderResult).reportGroupId);
+    const typed = placed.map((order) => ({ firstName: (order.input as { driver: { firstName: string } }).driver.firstName, reference: order.mvrExternalReferenceId }));
+    // In CSV the apostrophe is part of the text; the tab survives the trimming of names.
+    expect(typed).toEqual([{ firstName: "'=Smith", reference: "'0042" }, { firstName: '\t@Ann', reference: '\t=1+2' }]);
+    expect(placed.map((order) => order.status)).toEqual(['New', 'New']);
+    // What a spreadsheet would run as a formula goes out behind a quote; the quoted text is already safe.
+    expect(typed.flatMap(({ firstName, reference }) => [firstName, reference ?? '']).map(neutralizeFormula)).toEqual(["'=Smith", "'0042", "'\t@Ann", "'\t=1+2"]);
+
+    // In an XLSX a typed apostrophe is the cell's quotePrefix style, not part of its value: the value is read as it shows.
+    const xlsx = await xlsxOf([[...HEADER, 'External reference'], ['=Xl', 'Sheet', '1980-01-15', 'D4444443', 'CA', 'WRITTEN_CONSENT', '\t-5']]);
+    const fromXlsx = await upload(t, agent, xlsx, 'protected.xlsx');
+    expect(fromXlsx.statusCode, fromXlsx.body).toBe(201);
+    const [xlsxOrder] = await ordersOfGroup(t, seed.acme.id, (fromXlsx.json() as BulkOrderResult).reportGroupId);
+    expect(xlsxOrder).toMatchObject({ subjectLabel: '=Xl Sheet (CA D4444443)', mvrExternalReferenceId: '\t-5' });
   });
 
   it('refuses an XLSX formula cell rather than trusting its cached result', async () => {

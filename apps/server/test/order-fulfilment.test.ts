@@ -13,7 +13,7 @@ import { DEMO_BUSINESSES, DEMO_PASSWORD, seedDemoData } from '../src/seed/demo.t
 import type { Queue } from '../src/jobs/queue.ts';
 import type { Principal } from '../src/access/principal.ts';
 import { permissionsOfRole } from '../src/access/principal.ts';
-import { OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
+import { failureMessage, OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
 import { OrdersService } from '../src/modules/orders/orders.service.ts';
 import { DatabaseLedger } from '../src/providers/ledger.ts';
 import { ProviderError } from '../src/providers/provider-error.ts';
@@ -57,7 +57,7 @@ describeEachDatabase('order fulfilment', (t) => {
   it('the pg-boss worker takes the job written with the order and completes it', async () => {
     const order = await placeMvr(0);
     const queue = t.queue!;
-    await new OrderFulfilment(t.db, noWait()).registerWorker(queue, { concurrency: 1 });
+    await new OrderFulfilment(t.db, noWait()).registerWorker(queue, t.kind);
     try {
       // Wait for the worker (it polls); the test's own timeout bounds this, nothing is timed.
       while ((await rowOf(order.id)).status !== 'Complete') await new Promise((resolve) => setTimeout(resolve, 100));
@@ -156,6 +156,50 @@ describeEachDatabase('order fulfilment', (t) => {
       await t.db.execute(sql.raw(`DROP TRIGGER orders_refuse_completion ON orders`));
       await t.db.execute(sql.raw(`DROP FUNCTION refuse_completion()`));
     }
+  });
+
+  it('a batch settles each order on its own: a failing order fails alone, and each company\'s orders complete in their company', async () => {
+    const [clean, minor, erroring, refused] = [await placeMvr(0), await placeMvr(1), await placeMvr(8), await placeMvr(2)];
+    const globexToken = (await signInAs(t.app, seeded.users.globexAdmin.email, undefined, 'globex.localhost:3000')).idToken;
+    const placed = await t.app.inject({
+      method: 'POST', url: '/api/v1/orders/create-mvr-order', headers: { host: 'globex.localhost:3000', ...bearer(globexToken) },
+      payload: { driver: { firstName: 'Gil', lastName: 'Globex', dateOfBirth: '1988-04-12', licenceNumber: caLicence(0), licenceState: 'CA' }, permissiblePurpose: PURPOSE },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const globexOrder = placed.json() as { id: string };
+    await t.db.execute(sql.raw(`CREATE FUNCTION refuse_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.status = 'Complete' AND NEW.id = '${refused.id}' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`));
+    await t.db.execute(sql.raw(`CREATE TRIGGER orders_refuse_completion BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION refuse_completion()`));
+    try {
+      const first = { number: 1, isLast: false };
+      const outcomes = await new OrderFulfilment(t.db, noWait()).fulfilMany([
+        { job: job(clean), attempt: first }, { job: job(minor), attempt: first }, { job: job(erroring), attempt: first },
+        { job: job(refused), attempt: first }, { job: { orderId: globexOrder.id, companyId: seeded.globex.id }, attempt: first },
+      ]);
+      expect(outcomes.map((outcome) => outcome.ok)).toEqual([true, true, false, false, true]);
+      expect((outcomes[2] as { error: unknown }).error).toBeInstanceOf(ProviderError);
+      const refusal = (outcomes[3] as { error: Error }).error;
+      expect(String(refusal.cause ?? refusal)).toMatch(/disk full/);
+      // pg-boss keeps the database's reason, not the statement with the batch's names in it.
+      expect(failureMessage(refusal)).toBe('disk full');
+    } finally {
+      await t.db.execute(sql.raw(`DROP TRIGGER orders_refuse_completion ON orders`));
+      await t.db.execute(sql.raw(`DROP FUNCTION refuse_completion()`));
+    }
+    const statuses = await Promise.all([clean, minor, erroring, refused, globexOrder].map(async (order) => (await rowOf(order.id)).status));
+    expect(statuses).toEqual(['Complete', 'Complete', 'Ordered', 'Received', 'Complete']);
+    expect((await rowOf(globexOrder.id)).companyId).toBe(seeded.globex.id);
+    // Each order's timeline is its own: one ORDERED, and RECEIVED/COMPLETED only where it got there.
+    expect(await transitions(clean.id)).toEqual([['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['RECEIVED', 'Ordered', 'Received'], ['ADJUDICATED', null, null], ['COMPLETED', 'Received', 'Complete']]);
+    expect(await transitions(refused.id)).toEqual([['CREATED', null, 'New'], ['ORDERED', 'New', 'Ordered'], ['RECEIVED', 'Ordered', 'Received']]);
+  });
+
+  it('the provider ledger counts calls made together (written in one statement), a key asked twice among them included', async () => {
+    const ledger = new DatabaseLedger(t.db, 'sandbox-test');
+    const [a, b] = [`ledger-a-${nextLicence++}`, `ledger-b-${nextLicence++}`];
+    expect(await ledger.record(a)).toBe(1);
+    expect(await Promise.all([ledger.record(a), ledger.record(b), ledger.record(a)])).toEqual([2, 1, 3]);
+    expect([await ledger.calls(a), await ledger.calls(b)]).toEqual([3, 1]);
   });
 
   it('a transient provider error is retried, each failed attempt an event, and ends in Error with the reason on the last', async () => {

@@ -3,7 +3,7 @@
 // Each row is checked with the same schema as a single MVR order (CreateMvrOrderBodySchema), so a
 // row's messages read like the order form's; columns of fixed values name them as typed in a cell.
 import { z } from 'zod';
-import { TEXAS_RECORD_TYPES } from './domain/mvr.ts';
+import { DEFAULT_TEXAS_RECORD_TYPE, TEXAS_RECORD_TYPES } from './domain/mvr.ts';
 import { CreateMvrOrderBodySchema, CreateMvrOrderQuerySchema, PERMISSIBLE_PURPOSES, type CreateMvrOrderBody } from './orders.ts';
 import { UsStateCodeSchema } from './persons.ts';
 
@@ -66,6 +66,8 @@ export interface BulkMvrColumn {
   aliases?: readonly string[];
 }
 
+const TEXAS_TYPES_IN_WORDS = TEXAS_RECORD_TYPES.map((type) => (type === DEFAULT_TEXAS_RECORD_TYPE ? `${type} (the default)` : type));
+
 export const BULK_MVR_COLUMNS: readonly BulkMvrColumn[] = [
   { key: 'firstName', header: 'First name', required: true, example: 'Jane', description: 'The driver\'s first name as on the licence.' },
   { key: 'middleName', header: 'Middle name', required: false, example: 'Q', description: 'Middle name or initial, if any.' },
@@ -74,7 +76,7 @@ export const BULK_MVR_COLUMNS: readonly BulkMvrColumn[] = [
   { key: 'licenceNumber', header: 'Licence number', required: true, example: 'D1234560', description: 'As printed on the licence; spaces and hyphens are ignored.', aliases: ['License number'] },
   { key: 'licenceState', header: 'Licence state', required: true, example: 'CA', description: 'The two-letter code of the state that issued the licence.', aliases: ['License state'] },
   { key: 'permissiblePurpose', header: 'Permissible purpose', required: true, example: 'WRITTEN_CONSENT', description: 'The DPPA permissible purpose code, e.g. WRITTEN_CONSENT or INSURANCE.' },
-  { key: 'texasRecordType', header: 'Texas record type', required: false, example: '', description: 'Texas licences only: TYPE_1_STATUS, TYPE_2_THREE_YEAR (the default), TYPE_3_CERTIFIED_THREE_YEAR or TYPE_AR_CERTIFIED_ALL.' },
+  { key: 'texasRecordType', header: 'Texas record type', required: false, example: '', description: `Texas licences only: ${TEXAS_TYPES_IN_WORDS.slice(0, -1).join(', ')} or ${TEXAS_TYPES_IN_WORDS.at(-1)}.` },
   { key: 'externalReference', header: 'External reference', required: false, example: 'EMP-0042', description: 'Your own reference for the order (at most 64 characters).' },
   { key: 'tags', header: 'Tags', required: false, example: 'new hire, fleet', description: 'Comma-separated tags to put on the order.' },
 ];
@@ -184,7 +186,7 @@ const ENUM_CELL_MESSAGES: Partial<Record<BulkMvrColumnKey, { empty?: string; wro
     wrong: `must be a DPPA permissible purpose code: ${oneOf(PERMISSIBLE_PURPOSES)}`,
   },
   texasRecordType: {
-    wrong: `must be ${oneOf(TEXAS_RECORD_TYPES)}, or left empty for TYPE_2_THREE_YEAR`,
+    wrong: `must be ${oneOf(TEXAS_RECORD_TYPES)}, or left empty for ${DEFAULT_TEXAS_RECORD_TYPE}`,
   },
 };
 
@@ -225,5 +227,19 @@ export const checkBulkMvrRow = (cells: BulkMvrCells): BulkRowCheck => {
     problems.push({ column: 'texasRecordType', message: `applies to Texas licences only; this licence is from ${state}` });
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
-  return { ok: true, order: parsed.data as CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> } };
+  const order = parsed.data as CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> };
+  order.driver.firstName = keepProtection(cells.firstName, order.driver.firstName);
+  order.driver.lastName = keepProtection(cells.lastName, order.driver.lastName);
+  if (order.driver.middleName) order.driver.middleName = keepProtection(cells.middleName, order.driver.middleName);
+  if (order.mvrExternalReferenceId) order.mvrExternalReferenceId = keepProtection(cells.externalReference, order.mvrExternalReferenceId);
+  return { ok: true, order };
 };
+
+/**
+ * A leading tab is how a user (or the program that wrote the sheet) keeps text from being taken for
+ * a formula; the schemas trim it away as whitespace. In a free-text cell (a name, the external
+ * reference) it is kept as typed, so the order holds what the sheet held. A leading apostrophe
+ * needs nothing: it is not whitespace, and in CSV it is part of the text (in an XLSX, Excel keeps
+ * it as the cell's quotePrefix style, not in the value, and the value is what we read).
+ */
+const keepProtection = (cell: string | undefined, parsed: string) => (cell?.startsWith('\t') && cell.trim() === parsed ? `\t${parsed}` : parsed);

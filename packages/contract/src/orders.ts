@@ -2,7 +2,7 @@
 // carries its DPPA permissible purpose; a VIN is refused with the reason before any order exists.
 import { z } from 'zod';
 import { ORDER_RESULT_STATUSES, ORDER_TYPES, OUTCOMES, PROCESSING_STATUSES } from './enums.ts';
-import { TEXAS_RECORD_TYPES } from './domain/mvr.ts';
+import { DEFAULT_TEXAS_RECORD_TYPE, TEXAS_RECORD_TYPES } from './domain/mvr.ts';
 import { AdjudicationRuleSchema } from './domain/adjudication.ts';
 import { vinProblems, normalizeVin } from './domain/vin.ts';
 import { CreatePersonBodySchema, DateOfBirthSchema, UsStateCodeSchema } from './persons.ts';
@@ -51,6 +51,9 @@ export const RuleNamespaceSchema = z
   .string()
   .trim()
   .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be lowercase letters, digits and hyphens');
+
+/** The assessment definition of a person or business risk order that names none. */
+export const DEFAULT_RISK_DEFINITION = 'standard';
 
 export const RiskAssessmentDefinitionNameSchema = z
   .string()
@@ -131,7 +134,7 @@ export const InlineDriverSchema = CreatePersonBodySchema;
 const mvrOrderFields = {
   permissiblePurpose: PermissiblePurposeSchema,
   /** Texas only: which record the state issues (defaults to the 3-year Type 2). */
-  texasRecordType: z.enum(TEXAS_RECORD_TYPES, { error: `must be one of ${TEXAS_RECORD_TYPES.join(', ')}, or left out for TYPE_2_THREE_YEAR` }).optional().describe('Texas only: the record type; TYPE_2_THREE_YEAR when left out'),
+  texasRecordType: z.enum(TEXAS_RECORD_TYPES, { error: `must be one of ${TEXAS_RECORD_TYPES.join(', ')}, or left out for ${DEFAULT_TEXAS_RECORD_TYPE}` }).optional().describe(`Texas only: the record type; ${DEFAULT_TEXAS_RECORD_TYPE} when left out`),
   mvrExternalReferenceId: ExternalReferenceSchema.optional(),
   tags: OrderTagsSchema,
 };
@@ -199,7 +202,7 @@ export const BraOrderBodySchema = z.object({ businessId: z.string().uuid(), tags
 export type BraOrderBody = z.infer<typeof BraOrderBodySchema>;
 
 export const RiskAssessmentQuerySchema = z.object({
-  riskAssessmentDefinitionName: RiskAssessmentDefinitionNameSchema.optional().describe('The provider\'s assessment definition; "standard" when left out'),
+  riskAssessmentDefinitionName: RiskAssessmentDefinitionNameSchema.optional().describe(`The provider's assessment definition; "${DEFAULT_RISK_DEFINITION}" when left out`),
 });
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'updatedAt', 'completedAt', 'status', 'type', 'outcome', 'subjectLabel'] as const;

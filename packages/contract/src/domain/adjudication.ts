@@ -59,8 +59,11 @@ export const RulesetSchema = z.object({
 });
 export type Ruleset = z.infer<typeof RulesetSchema>;
 
+/** The ruleset that judges an auto-adjudicated MVR order naming none; every company has it (seeded until saved). */
+export const DEFAULT_RULE_NAMESPACE = 'default';
+
 export const DEFAULT_RULESET: Ruleset = {
-  namespace: 'default',
+  namespace: DEFAULT_RULE_NAMESPACE,
   name: 'Standard driver eligibility',
   rules: [
     { id: 'no-major-5y', description: 'No major violation in the last 5 years', fact: 'majorViolations', years: 5, operator: 'equal', value: 0 },

@@ -11,6 +11,8 @@ export type ViolationCategory = (typeof VIOLATION_CATEGORIES)[number];
 /** Texas returns different record types; the order says which one (SPEC.md §3 "TX is a special subset"). */
 export const TEXAS_RECORD_TYPES = ['TYPE_1_STATUS', 'TYPE_2_THREE_YEAR', 'TYPE_3_CERTIFIED_THREE_YEAR', 'TYPE_AR_CERTIFIED_ALL'] as const;
 export type TexasRecordType = (typeof TEXAS_RECORD_TYPES)[number];
+/** The record type of a Texas MVR order that names none: the 3-year Type 2 record. */
+export const DEFAULT_TEXAS_RECORD_TYPE: TexasRecordType = 'TYPE_2_THREE_YEAR';
 
 export interface MvrViolation {
   date: string; // ISO date

@@ -1,12 +1,12 @@
 // Bulk MVR orders from an uploaded sheet: check who may upload, read and check the whole sheet,
 // then place one order per row in a report group — the group, every order, its CREATED event and
-// its fulfilment job in ONE transaction, so a sheet is ordered entirely or not at all. The orders
-// are shaped exactly like single MVR orders (orders.service.ts placeMvr), so the worker in
-// orders.jobs.ts fulfils them unchanged.
+// its fulfilment job in ONE transaction, so a sheet is ordered entirely or not at all. Each row is
+// built by the same function as a single MVR order (orders/order-rows.ts), so the worker in
+// orders.jobs.ts fulfils them alike.
 import { basename } from 'node:path/win32';
 import { uuidv7 } from 'uuidv7';
 import {
-  BULK_ORDER_CONTENT_TYPES, BULK_ORDER_FILE_FORMATS, BULK_ORDER_LIMITS, BULK_ORDER_PROBLEM_CODES, fullNameOf,
+  BULK_ORDER_CONTENT_TYPES, BULK_ORDER_FILE_FORMATS, BULK_ORDER_LIMITS, BULK_ORDER_PROBLEM_CODES,
   type BulkOrderFileFormat, type BulkOrderResult, type BulkRowError,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
@@ -18,6 +18,7 @@ import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import type { FulfilOrderJob } from '../orders/orders.jobs.ts';
 import { unknownRulesetMessage } from '../orders/orders.service.ts';
+import { mvrPlacement, newOrderRow } from '../orders/order-rows.ts';
 import * as repo from './bulk-orders.repository.ts';
 import { MalformedCsv, readCsv, readXlsx, UnreadableSheet, type SheetRow } from './sheet-reader.ts';
 import { malformedCsvVerdict, validateSheet, type ValidBulkOrder } from './sheet-validation.ts';
@@ -146,31 +147,12 @@ export class BulkOrdersService {
     const eventRows: repo.NewBulkEventRow[] = [];
     const tags = new Set<string>();
     for (const { row, order, options } of rows) {
-      const id = uuidv7();
-      const { driver } = order;
-      const isAutoAdjudicated = options.isAutoAdjudicated ?? false;
-      const texasRecordType = driver.licenceState === 'TX' ? (order.texasRecordType ?? 'TYPE_2_THREE_YEAR') : undefined;
-      const orderTags = [...new Set(order.tags ?? [])];
-      for (const tag of orderTags) tags.add(tag);
-      orderRows.push({
-        id, companyId, type: isAutoAdjudicated ? 'MVR_WITH_ADJUDICATION' : 'MVR', status: 'New', processingStatus: 'NotStarted',
-        subjectLabel: `${fullNameOf(driver)} (${driver.licenceState} ${driver.licenceNumber})`,
-        reportGroupId, personId: null, businessId: null,
-        input: {
-          driver: {
-            firstName: driver.firstName, middleName: driver.middleName ?? null, lastName: driver.lastName,
-            dateOfBirth: driver.dateOfBirth, licenceNumber: driver.licenceNumber, licenceState: driver.licenceState,
-          },
-          personId: null, permissiblePurpose: order.permissiblePurpose, ...(texasRecordType ? { texasRecordType } : {}),
-          isAutoAdjudicated, ruleNamespace: options.ruleNamespace ?? null, mvrExternalReferenceId: order.mvrExternalReferenceId ?? null,
-        },
-        permissiblePurpose: order.permissiblePurpose,
-        ruleNamespace: isAutoAdjudicated ? (options.ruleNamespace ?? 'default') : (options.ruleNamespace ?? null),
-        mvrExternalReferenceId: order.mvrExternalReferenceId ?? null,
-        isAutoAdjudicated, tags: orderTags, orderedBy: principal.userId,
-      });
+      const placement = mvrPlacement({ ...order, personId: null, isAutoAdjudicated: options.isAutoAdjudicated ?? false, ruleNamespace: options.ruleNamespace });
+      const orderRow = newOrderRow(placement, { id: uuidv7(), companyId, orderedBy: principal.userId, reportGroupId });
+      for (const tag of orderRow.tags!) tags.add(tag);
+      orderRows.push(orderRow);
       eventRows.push({
-        id: uuidv7(), companyId, orderId: id, type: 'CREATED', fromStatus: null, toStatus: 'New', actorId: principal.userId,
+        id: uuidv7(), companyId, orderId: orderRow.id!, type: 'CREATED', fromStatus: null, toStatus: 'New', actorId: principal.userId,
         message: `Ordered by ${orderer} (bulk upload ${fileName}, row ${row})`, data: { reportGroupId, row },
       });
     }

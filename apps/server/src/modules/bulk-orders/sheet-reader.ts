@@ -4,6 +4,7 @@
 // and we would rather the user see and type the value than order on a guess).
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { decodeSheetText } from './text-encoding.ts';
 
 export interface SheetCell {
   /** The cell as text; dates of date cells as YYYY-MM-DD. */
@@ -83,18 +84,6 @@ export async function readXlsx(file: Buffer): Promise<SheetRow[]> {
   return rows;
 }
 
-/**
- * Excel on Windows saves "CSV" in the Windows-1252 code page, other tools in UTF-8: a file that is
- * not valid UTF-8 is read as Windows-1252 so that "Muñoz" survives either way.
- */
-function decodeText(file: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(file);
-  } catch {
-    return new TextDecoder('windows-1252').decode(file);
-  }
-}
-
 /** csv-parse's error codes for broken quoting, in words a spreadsheet user can act on. */
 const CSV_QUOTE_PROBLEMS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quote is opened but never closed',
@@ -157,7 +146,7 @@ function headerOf(text: string, column: number): string | null {
 export function readCsv(file: Buffer): SheetRow[] {
   // NUL bytes do not occur in text: this is a binary file with a .csv name.
   if (file.subarray(0, 8192).includes(0)) throw new UnreadableSheet('The file is not a CSV text file.');
-  const text = decodeText(file);
+  const text = decodeSheetText(file);
   let records: string[][];
   try {
     records = parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];

@@ -2,7 +2,7 @@
 // job commit together), reading them, review and sub-status, and their reports.
 import { uuidv7 } from 'uuidv7';
 import {
-  fullNameOf, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
+  DEFAULT_RISK_DEFINITION, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
   type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
   type OrderListFilter, type OrderType, type Page, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
 } from '@clearlane/contract';
@@ -17,24 +17,10 @@ import { renderMvrPdf, renderMvrText, type MvrReportFormat } from '../../documen
 import type { Adjudication } from '../../adjudication/evaluate.ts';
 import * as repo from './orders.repository.ts';
 import { toDetail, toOrder } from './orders.mapping.ts';
+import { mvrPlacement, newOrderRow, type MvrDriver, type Placement } from './order-rows.ts';
 import type { FulfilOrderJob } from './orders.jobs.ts';
 
-export const DEFAULT_RISK_DEFINITION = 'standard';
 const DAY_MS = 86_400_000;
-
-interface Placement {
-  type: OrderType;
-  subjectLabel: string;
-  input: Record<string, unknown>;
-  personId?: string | null;
-  businessId?: string | null;
-  permissiblePurpose?: string | null;
-  ruleNamespace?: string | null;
-  riskAssessmentDefinitionName?: string | null;
-  mvrExternalReferenceId?: string | null;
-  isAutoAdjudicated?: boolean;
-  tags?: string[];
-}
 
 interface MvrOptions {
   isAutoAdjudicated?: boolean;
@@ -96,7 +82,7 @@ export class OrdersService {
 
   private async placeMvr(
     principal: Principal,
-    driver: { firstName: string; middleName?: string | null; lastName: string; dateOfBirth: string; licenceNumber: string; licenceState: string },
+    driver: MvrDriver,
     personId: string | null,
     body: MvrOptions & Omit<PersonMvrOrderBody, 'isAutoAdjudicated'>,
     ruleNamespacePath: string,
@@ -110,22 +96,7 @@ export class OrdersService {
     if ((isAutoAdjudicated || body.ruleNamespace) && !(await resolveRuleset(this.db, principal.companyId, body.ruleNamespace))) {
       throw invalidInput([{ path: ruleNamespacePath, message: unknownRulesetMessage(body.ruleNamespace) }]);
     }
-    const texasRecordType = driver.licenceState === 'TX' ? (body.texasRecordType ?? 'TYPE_2_THREE_YEAR') : undefined;
-    return this.place(principal, {
-      type: isAutoAdjudicated ? 'MVR_WITH_ADJUDICATION' : 'MVR',
-      subjectLabel: `${fullNameOf(driver)} (${driver.licenceState} ${driver.licenceNumber})`,
-      personId,
-      input: {
-        driver: { firstName: driver.firstName, middleName: driver.middleName ?? null, lastName: driver.lastName, dateOfBirth: driver.dateOfBirth, licenceNumber: driver.licenceNumber, licenceState: driver.licenceState },
-        personId, permissiblePurpose: body.permissiblePurpose, ...(texasRecordType ? { texasRecordType } : {}),
-        isAutoAdjudicated, ruleNamespace: body.ruleNamespace ?? null, mvrExternalReferenceId: body.mvrExternalReferenceId ?? null,
-      },
-      permissiblePurpose: body.permissiblePurpose,
-      ruleNamespace: isAutoAdjudicated ? (body.ruleNamespace ?? 'default') : (body.ruleNamespace ?? null),
-      mvrExternalReferenceId: body.mvrExternalReferenceId ?? null,
-      isAutoAdjudicated,
-      tags: body.tags,
-    });
+    return this.place(principal, mvrPlacement({ ...body, driver, personId, isAutoAdjudicated }));
   }
 
   async createVehicleOrder(principal: Principal, body: VehicleOrderBody): Promise<Order> {
@@ -171,16 +142,10 @@ export class OrdersService {
     if (!queue) throw new AppError(503, 'QueueUnavailable', 'Orders cannot be placed right now: the job queue is not running. Please try again shortly.', { title: 'Service Unavailable' });
     const id = uuidv7();
     const companyId = principal.companyId;
-    const tags = [...new Set(placement.tags ?? [])];
+    const row = newOrderRow(placement, { id, companyId, orderedBy: principal.userId });
     await this.db.transaction(async (tx) => {
-      if (tags.length > 0) await upsertTags(tx, companyId, tags);
-      await repo.insertOrder(tx, {
-        id, companyId, type: placement.type, status: 'New', processingStatus: 'NotStarted',
-        subjectLabel: placement.subjectLabel, input: placement.input, personId: placement.personId ?? null, businessId: placement.businessId ?? null,
-        permissiblePurpose: placement.permissiblePurpose ?? null, ruleNamespace: placement.ruleNamespace ?? null,
-        riskAssessmentDefinitionName: placement.riskAssessmentDefinitionName ?? null, mvrExternalReferenceId: placement.mvrExternalReferenceId ?? null,
-        isAutoAdjudicated: placement.isAutoAdjudicated ?? false, tags, orderedBy: principal.userId,
-      });
+      if (row.tags!.length > 0) await upsertTags(tx, companyId, row.tags!);
+      await repo.insertOrder(tx, row);
       await repo.insertEvent(tx, { companyId, orderId: id, type: 'CREATED', toStatus: 'New', actorId: principal.userId, message: `Ordered by ${principal.firstName} ${principal.lastName}` });
       const job: FulfilOrderJob = { orderId: id, companyId };
       await queue.send(FULFIL_ORDER_JOB, job, { ...FULFIL_ORDER_RETRY, priority: SINGLE_ORDER_PRIORITY, db: inTransaction(tx) });

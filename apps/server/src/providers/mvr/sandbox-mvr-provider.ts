@@ -1,7 +1,7 @@
 // The sandbox MVR provider: the embedded default. Its answer is a deterministic function of the
 // request, chosen by the last digit of the licence number (README has the table), so anyone can
 // produce every outcome on purpose. Dates are relative to the request, so "3 years ago" stays true.
-import type { MvrAccident, MvrDmvAction, MvrLicence, MvrRecord, MvrViolation } from '@clearlane/contract';
+import { DEFAULT_TEXAS_RECORD_TYPE, type MvrAccident, type MvrDmvAction, type MvrLicence, type MvrRecord, type MvrViolation } from '@clearlane/contract';
 import { daysAgo, lastDigit, providerReference, SandboxBase } from '../sandbox-shared.ts';
 import type { MvrProvider, MvrRequest } from './mvr-provider.ts';
 
@@ -49,7 +49,7 @@ export function buildRecord(scenario: SandboxScenario, request: MvrRequest): Mvr
     subject: { firstName: request.firstName, lastName: request.lastName, dateOfBirth: request.dateOfBirth },
     reportedAt: at.toISOString(),
     providerReference: providerReference(request.state, request.idempotencyKey),
-    ...(request.state === 'TX' ? { texasRecordType: request.texasRecordType ?? 'TYPE_2_THREE_YEAR' } : {}),
+    ...(request.state === 'TX' ? { texasRecordType: request.texasRecordType ?? DEFAULT_TEXAS_RECORD_TYPE } : {}),
   };
   if (scenario === 'NO_RECORD_FOUND') {
     return { ...base, result: 'NO_RECORD_FOUND', licence: null, violations: [], accidents: [], dmvActions: [] };

@@ -3,7 +3,7 @@
 // and turned into POST /orders/create-mvr-order's body and query.
 import { DEFAULT_RULESET } from '@clearlane/contract/domain/adjudication';
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
-import { TEXAS_RECORD_TYPES, type TexasRecordType } from '@clearlane/contract/domain/mvr';
+import { DEFAULT_TEXAS_RECORD_TYPE, TEXAS_RECORD_TYPES, type TexasRecordType } from '@clearlane/contract/domain/mvr';
 import { TEXAS_STATE_CODE } from '@clearlane/contract/enums';
 import {
   CreateMvrOrderBodySchema, DPPA_PERMISSIBLE_PURPOSES, InlineDriverSchema, RuleNamespaceSchema, type PermissiblePurpose,
@@ -51,7 +51,7 @@ export const MVR_LABELS: Record<Exclude<MvrOrderField, 'driverSource'>, string> 
 const DRIVER_FIELDS = ['firstName', 'middleName', 'lastName', 'dateOfBirth', 'licenceState', 'licenceNumber'] as const;
 
 /** The API defaults to Type 2 for Texas (the labels are lib/order-labels.ts's). */
-export const DEFAULT_TEXAS_RECORD_TYPE: TexasRecordType = 'TYPE_2_THREE_YEAR';
+export { DEFAULT_TEXAS_RECORD_TYPE };
 export const TEXAS_RECORD_TYPE_OPTIONS = TEXAS_RECORD_TYPES.map((value) => ({ value, label: TEXAS_RECORD_TYPE_LABELS[value] }));
 
 /** "(b)(3) Normal course of business: …", in the order of the statute. */

@@ -1,7 +1,7 @@
 // What the four order forms share: the contract's messages turned into sentences, the server's
 // field problems put back next to the fields, the tags rule and the state list.
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
-import { RiskAssessmentDefinitionNameSchema } from '@clearlane/contract/orders';
+import { DEFAULT_RISK_DEFINITION, RiskAssessmentDefinitionNameSchema } from '@clearlane/contract/orders';
 import { TagNameSchema } from '@clearlane/contract/tags';
 import { ApiError } from '../../../../lib/api-error.ts';
 
@@ -22,8 +22,8 @@ export function tagsProblem(tags: readonly string[]): string | null {
   return null;
 }
 
-/** The provider's assessment definition; the API uses "standard" when none is named. */
-export const DEFAULT_RISK_DEFINITION = 'standard';
+/** The provider's assessment definition the API uses when none is named (one constant, in the contract). */
+export { DEFAULT_RISK_DEFINITION };
 
 export function definitionNameProblem(value: string): string | null {
   if (value.trim() === '') return null;
