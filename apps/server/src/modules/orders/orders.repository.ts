@@ -4,6 +4,7 @@ import { and, asc, avg, count, desc, eq, gte, inArray, lt, sql, type SQL } from 
 import { uuidv7 } from 'uuidv7';
 import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
 import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -64,17 +65,17 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
   if (query.filter) conditions.push(sql`${orders.id} IN (SELECT orders_with_subject_like(${query.companyId}::uuid, ${escapeLike(query.filter)}))`);
   const where = and(...conditions);
   const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
-  const [rows, [total]] = await Promise.all([
+  const offset = query.page * query.size;
+  const page = await readCountedPage(db, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset }, (matchingCount) =>
     db
-      .select(summaryColumns)
+      .select({ ...summaryColumns, matchingCount })
       .from(orders)
       .where(where)
       .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id))
       .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { rows: rows as OrderSummaryRow[], total: Number(total?.value ?? 0) };
+      .offset(offset),
+  );
+  return page as CountedPage<OrderSummaryRow>;
 }
 
 export async function findOrder(db: Executor, companyId: string, orderId: string): Promise<OrderRow | undefined> {
