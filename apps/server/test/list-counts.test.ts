@@ -105,6 +105,26 @@ describeEachDatabase('list counts', (t) => {
       expect(meta).toEqual({ number: 0, size: 20, totalElements: total, totalPages: Math.ceil(total / 20) });
     });
 
+    it('free text: counts its matches exactly and pages through them to the last one', async () => {
+      // "VIN 1", "VIN 10"-"VIN 19", …, "VIN 1000"-"VIN 1999", "VIN 10000"-"VIN 10004".
+      const matches = 1 + 10 + 100 + 1000 + 5;
+      const first = await page('/api/v1/orders?filter=vin%201&size=100&sort=subjectLabel,asc');
+      expect(first.page).toEqual({ number: 0, size: 100, totalElements: matches, totalPages: 12 });
+      const seen: string[] = [];
+      for (let number = 0; number < 12; number++) {
+        const body = await page(`/api/v1/orders?filter=vin%201&size=100&page=${number}&sort=subjectLabel,asc`);
+        expect(body.page.totalElements).toBe(matches);
+        seen.push(...(body.content as { subjectLabel: string }[]).map((order) => order.subjectLabel));
+      }
+      expect(seen).toHaveLength(matches);
+      expect(new Set(seen).size).toBe(matches);
+      expect(seen).toEqual([...seen].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
+      expect(seen.every((label) => label.startsWith('VIN 1'))).toBe(true);
+      const failed = await page('/api/v1/orders?filter=vin%201&status=Failed');
+      expect(failed.page).toEqual({ number: 0, size: 20, totalElements: 1, totalPages: 1 });
+      expect(failed.content.map((order: { subjectLabel: string }) => order.subjectLabel)).toEqual(['VIN 1']);
+    });
+
     it('another company sees its own, exact count: none of the 10,001', async () => {
       const body = await page('/api/v1/orders', globexToken, GLOBEX_HOST);
       expect(body.page).toEqual({ number: 0, size: 20, totalElements: 0, totalPages: 0 });

@@ -36,10 +36,11 @@ export function cappedTotal(counted: number, cap = COUNT_CAP): { total: number; 
  * Reads one page and its capped count in one statement. `readPage` selects the count it is given
  * as a column named `matchingCount` beside the row's own columns, with the list's WHERE, order,
  * limit and offset. A page past the end has no row to carry the count: only then is it counted
- * on its own. `cap` is COUNT_CAP; tests pass a smaller one to reach it with a few rows.
+ * on its own, through `db` (which may carry the statement's WITH). `cap` is COUNT_CAP; tests pass a
+ * smaller one to reach it with a few rows.
  */
 export async function readCountedPage<T extends { matchingCount: number }>(
-  db: Executor,
+  db: Pick<Executor, 'select'>,
   options: { matching: SQLWrapper; offset: number; cap?: number },
   readPage: (matchingCount: SQL<number>) => Promise<T[]>,
 ): Promise<CountedPage<Omit<T, 'matchingCount'>>> {
@@ -51,7 +52,7 @@ export async function readCountedPage<T extends { matchingCount: number }>(
   return { rows, ...cappedTotal(counted, cap) };
 }
 
-async function countAlone(db: Executor, matchingCount: SQL<number>): Promise<number> {
+async function countAlone(db: Pick<Executor, 'select'>, matchingCount: SQL<number>): Promise<number> {
   const [row] = await db.select({ counted: matchingCount }).from(sql`(values (1)) as one`);
   return row?.counted ?? 0;
 }
