@@ -62,8 +62,8 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501'); // insufficient_privilege: policy check
   });
 
-  it("the free-text search function (migration 0005) finds nothing of another company for company work", async () => {
-    const search = async (companyId: string) => rowsOf<{ id: string }>(await database.db.execute(sql`SELECT orders_with_subject_like(${companyId}::uuid, '%') AS id`));
+  it("the free-text search function (migration 0008) finds nothing of another company for company work", async () => {
+    const search = async (companyId: string) => rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM orders_matching_subject(${companyId}::uuid, '%')`));
     await database.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) VALUES (${uuidv7()}, ${globex.id}, 'MVR', 'New', 'Queued', '{}', 'Globex subject')`);
     expect(await search(globex.id)).toHaveLength(1); // the owner, outside any company
     expect(await runAsCompany(globex.id, () => search(globex.id))).toHaveLength(1);

@@ -26,7 +26,10 @@ export const PageMetaSchema = z.object({
    * shown as "more than 10,000". Counting a very large company's whole list exactly costs more than
    * the page itself; nobody pages to the 10,001st order (they filter).
    */
-  totalElementsCapped: z.boolean().optional(),
+  totalElementsCapped: z
+    .boolean()
+    .optional()
+    .describe('Present and true when more than 10,000 rows match: counting stopped there, so totalElements is 10,000 and totalPages a lower bound ("more than 10,000"). Absent when totalElements is exact.'),
 });
 
 /** Lists may stop counting here (see PageMetaSchema.totalElementsCapped). */

@@ -1,7 +1,8 @@
 // Businesses of one company. Every function takes companyId and puts it first in its WHERE.
-import { and, asc, count, desc, eq, ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusinessSortField, SortTerm, UsStateCode } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { readCountedPage } from '../../db/capped-count.ts';
 import { businesses } from '../../db/schema.ts';
 
 const SORT_COLUMNS: Record<BusinessSortField, AnyColumn> = {
@@ -61,17 +62,16 @@ export async function listCompanyBusinesses(db: Executor, query: BusinessListQue
   if (query.state) conditions.push(eq(businesses.state, query.state));
   const where = and(...conditions);
   const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
-  const [rows, [total]] = await Promise.all([
+  const offset = query.page * query.size;
+  return readCountedPage(db, { matching: db.select({ one: sql`1` }).from(businesses).where(where), offset }, (matchingCount) =>
     db
-      .select(businessColumns)
+      .select({ ...businessColumns, matchingCount })
       .from(businesses)
       .where(where)
       .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(businesses.id))
       .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(businesses).where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+      .offset(offset),
+  );
 }
 
 export async function findCompanyBusiness(db: Executor, companyId: string, businessId: string) {

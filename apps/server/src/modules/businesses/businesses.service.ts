@@ -7,6 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/page-meta.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './businesses.repository.ts';
 
@@ -42,10 +43,10 @@ export class BusinessesService {
     if (unknown.length > 0) {
       throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${BUSINESS_SORT_FIELDS.join(', ')}` }]);
     }
-    const { rows, total } = await repo.listCompanyBusinesses(this.db, { companyId: principal.companyId, ...input, sort: terms });
+    const { rows, ...counted } = await repo.listCompanyBusinesses(this.db, { companyId: principal.companyId, ...input, sort: terms });
     return {
       content: rows.map(toBusiness),
-      page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) },
+      page: pageMeta(input, counted),
     };
   }
 

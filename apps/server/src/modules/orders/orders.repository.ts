@@ -3,7 +3,8 @@
 import { and, asc, avg, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
 import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -46,7 +47,8 @@ export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to'> {
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export async function listOrders(db: Executor, query: OrderListQuery) {
+/** One page of a company's orders and how many match (capped: db/capped-count.ts). */
+export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>, query: OrderListQuery) {
   const conditions: SQL[] = [eq(orders.companyId, query.companyId)];
   if (query.isReviewed !== undefined) conditions.push(eq(orders.isReviewed, query.isReviewed));
   if (query.type) conditions.push(eq(orders.type, query.type));
@@ -59,22 +61,29 @@ export async function listOrders(db: Executor, query: OrderListQuery) {
   if (query.tag) conditions.push(sql`${orders.tags} @> array[${query.tag}]::text[]`);
   if (query.personId) conditions.push(eq(orders.personId, query.personId));
   if (query.businessId) conditions.push(eq(orders.businessId, query.businessId));
-  // Free text goes through the trigram index by way of a function (migration 0005): written as a
-  // plain ILIKE here, row-level security would keep the index from answering it.
-  if (query.filter) conditions.push(sql`${orders.id} IN (SELECT orders_with_subject_like(${query.companyId}::uuid, ${escapeLike(query.filter)}))`);
   const where = and(...conditions);
-  const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { rows: rows as OrderSummaryRow[], total: Number(total?.value ?? 0) };
+  const ordering = [
+    ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((term) =>
+      term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]),
+    ),
+    desc(orders.id),
+  ];
+  const offset = query.page * query.size;
+  // Free text reads the company's orders whose subject matches through orders_matching_subject
+  // (migration 0008), which the trigram index answers (written as a plain ILIKE here, row-level
+  // security would keep the index from answering it). Its rows stand in for the table under the
+  // table's own name, for this one statement: the filters, order and count below read the same
+  // either way, and the search runs once for the page and its count.
+  const source = query.filter
+    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${query.companyId}::uuid, ${escapeLike(query.filter)})`))
+    : db;
+  // A deep page finds its ids first (from an index alone where one covers the order) and reads
+  // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
+  const onPage = offset === 0 ? where : and(eq(orders.companyId, query.companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(offset)));
+  const page = await readCountedPage(source, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset }, (matchingCount) =>
+    source.select({ ...summaryColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size),
+  );
+  return page as CountedPage<OrderSummaryRow>;
 }
 
 export async function findOrder(db: Executor, companyId: string, orderId: string): Promise<OrderRow | undefined> {

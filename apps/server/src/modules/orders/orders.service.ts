@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/page-meta.ts';
 import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, SINGLE_ORDER_PRIORITY, type Queue } from '../../jobs/queue.ts';
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
@@ -163,10 +164,10 @@ export class OrdersService {
     const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
     // An empty range is a mistake in the filter, not a question with no answer.
     if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
-    const { rows, total } = await repo.listOrders(this.db, {
+    const page = await repo.listOrders(this.db, {
       ...filters, companyId: principal.companyId, sort: terms, from: fromDate, toExclusive,
     });
-    return { content: rows.map(toOrder), page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) } };
+    return { content: page.rows.map(toOrder), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, orderId: string): Promise<OrderDetail> {

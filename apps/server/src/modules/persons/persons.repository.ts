@@ -1,8 +1,9 @@
 // Drivers (persons) of one company. Every function takes companyId and puts it first in its WHERE:
 // a driver of another company is simply not there (midday's habit, STYLE.md).
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { normalizeLicenceNumber, type PersonSortField, type SortTerm, type UsStateCode } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { readCountedPage } from '../../db/capped-count.ts';
 import { persons } from '../../db/schema.ts';
 
 // Plain columns, so that the (company, last name, first name, id) and (company, created, id)
@@ -75,17 +76,16 @@ export async function listCompanyPersons(db: Executor, query: PersonListQuery) {
   if (query.licenceState) conditions.push(eq(persons.licenceState, query.licenceState));
   const where = and(...conditions);
   const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
-  const [rows, [total]] = await Promise.all([
+  const offset = query.page * query.size;
+  return readCountedPage(db, { matching: db.select({ one: sql`1` }).from(persons).where(where), offset }, (matchingCount) =>
     db
-      .select(personColumns)
+      .select({ ...personColumns, matchingCount })
       .from(persons)
       .where(where)
       .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(persons.id))
       .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(persons).where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+      .offset(offset),
+  );
 }
 
 export async function findCompanyPerson(db: Executor, companyId: string, personId: string) {

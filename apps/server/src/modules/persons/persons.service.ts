@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/page-meta.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './persons.repository.ts';
 
@@ -57,10 +58,10 @@ export class PersonsService {
     if (unknown.length > 0) {
       throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${PERSON_SORT_FIELDS.join(', ')}` }]);
     }
-    const { rows, total } = await repo.listCompanyPersons(this.db, { companyId: principal.companyId, ...input, sort: terms });
+    const { rows, ...counted } = await repo.listCompanyPersons(this.db, { companyId: principal.companyId, ...input, sort: terms });
     return {
       content: rows.map(toPerson),
-      page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) },
+      page: pageMeta(input, counted),
     };
   }
 

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReportGroupOrderSortField, ReportGroupOrdersFilter, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { readCountedPage } from '../../db/capped-count.ts';
 import { orders, reportGroups } from '../../db/schema.ts';
 
 export async function findReportGroup(db: Executor, companyId: string, groupId: string) {
@@ -53,15 +54,14 @@ export async function listGroupOrders(db: Executor, companyId: string, groupId: 
     ordering.push(direction(term)(SORT_COLUMNS[term.field]));
   }
   const tieBreak = placed === 'desc' ? [desc(orders.createdAt), desc(orders.id)] : [asc(orders.createdAt), asc(orders.id)];
-  const [rows, [total]] = await Promise.all([
+  const offset = query.page * query.size;
+  return readCountedPage(db, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset }, (matchingCount) =>
     db
-      .select({ id: orders.id, type: orders.type, status: orders.status, outcome: orders.outcome, subjectLabel: orders.subjectLabel })
+      .select({ id: orders.id, type: orders.type, status: orders.status, outcome: orders.outcome, subjectLabel: orders.subjectLabel, matchingCount })
       .from(orders)
       .where(where)
       .orderBy(...ordering, ...tieBreak)
       .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+      .offset(offset),
+  );
 }

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { invalidInput, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/page-meta.ts';
 import * as orders from '../orders/orders.repository.ts';
 import * as repo from './reports.repository.ts';
 
@@ -35,11 +36,11 @@ export class ReportsService {
     const { terms, unknown } = parseSort(input.sort, REPORT_SORT_FIELDS);
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_SORT_FIELDS.join(', ')}` }]);
     const types = input.type ? ORDER_TYPES.filter((type) => REPORT_TYPE_OF_ORDER[type] === input.type) : undefined;
-    const { rows, total } = await orders.listOrders(this.db, {
+    const page = await orders.listOrders(this.db, {
       companyId: principal.companyId, page: input.page, size: input.size, statuses: ['Complete'], types: types ? [...types] : undefined,
       sort: terms.length > 0 ? terms.map((term) => ({ field: SORT_AS_ORDER[term.field], direction: term.direction })) : [{ field: 'completedAt', direction: 'desc' }],
     });
-    return { content: rows.map(toSummary), page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) } };
+    return { content: page.rows.map(toSummary), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, id: string): Promise<Report> {
@@ -76,7 +77,7 @@ export class ReportsService {
       progress: { total, finished, byStatus, byOutcome },
       orders: {
         content: page.rows as ReportGroupOrder[],
-        page: { number: input.page, size: input.size, totalElements: page.total, totalPages: Math.ceil(page.total / input.size) },
+        page: pageMeta(input, page),
       },
     };
   }

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { RoleName, SortTerm, UserStatus } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { readCountedPage } from '../../db/capped-count.ts';
 import { memberships, users } from '../../db/schema.ts';
 
 export type UserSortField = 'email' | 'firstName' | 'lastName' | 'role' | 'status' | 'createdAt' | 'lastSignInAt';
@@ -56,18 +57,20 @@ export async function listCompanyUsers(db: Executor, query: UserListQuery) {
   if (query.status) conditions.push(sql`${statusExpr} = ${query.status}`);
   const where = and(...conditions);
   const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where)
-      .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(users.id))
-      .limit(query.size)
-      .offset(query.page * query.size),
-    db.select({ value: count() }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
-  ]);
-  return { rows, total: Number(total?.value ?? 0) };
+  const offset = query.page * query.size;
+  return readCountedPage(
+    db,
+    { matching: db.select({ one: sql`1` }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where), offset },
+    (matchingCount) =>
+      db
+        .select({ ...summaryColumns, matchingCount })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(where)
+        .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(users.id))
+        .limit(query.size)
+        .offset(offset),
+  );
 }
 
 export async function findCompanyUser(db: Executor, companyId: string, userId: string) {

@@ -10,6 +10,7 @@ import { passwordPolicyOf } from '../../config/config.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/page-meta.ts';
 import type { Messenger } from '../../mail/messenger.ts';
 import { findUserByEmail, findUserById, membershipsOf, revokeFamiliesOfMembership, updateUser } from '../../identity/identity.repository.ts';
 import { hashPassword, temporaryPassword } from '../../identity/passwords.ts';
@@ -92,10 +93,10 @@ export class UsersService {
     if (unknown.length > 0) {
       throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${USER_SORT_FIELDS.join(', ')}` }]);
     }
-    const { rows, total } = await repo.listCompanyUsers(this.db, { companyId: principal.companyId, ...input, sort: terms });
+    const { rows, ...counted } = await repo.listCompanyUsers(this.db, { companyId: principal.companyId, ...input, sort: terms });
     return {
       content: rows.map(toSummary),
-      page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) },
+      page: pageMeta(input, counted),
     };
   }
 
