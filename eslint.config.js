@@ -5,6 +5,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/no-cross-feature-imports.js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import serverLayers from './scripts/eslint/server-layers.js';
 
 export default tseslint.config(
   {
@@ -52,6 +54,22 @@ export default tseslint.config(
     files: ['apps/portal/src/features/**/*.{ts,tsx,js,jsx}'],
     plugins: { clearlane: boundaries },
     rules: { 'clearlane/no-cross-feature-imports': 'error' },
+  },
+  {
+    // The server's layers (DESIGN.md §2, scripts/eslint/server-layers.js) and no import cycles:
+    // foundation → access → features (identity, modules) → composition (app.ts, main.ts, CLI).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX, 'clearlane-server': serverLayers },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/ignore': ['node_modules'],
+    },
+    rules: {
+      'clearlane-server/server-layers': 'error',
+      // Our own files only: walking into node_modules is slow and none of our business.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Node-side config files of the portal (vite, vitest) run in Node.

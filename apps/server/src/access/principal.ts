@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import { buildAbility, type AppAbility, type Permission, type RoleName } from '@clearlane/contract';
 import type { Database } from '../db/client.ts';
 import { companies, memberships, rolePermissions, users } from '../db/schema.ts';
-import { isFamilyLive } from '../identity/identity.repository.ts';
-import type { VerifiedIdToken } from '../identity/tokens.ts';
+import type { VerifiedIdToken } from '../session/claims.ts';
+import { isFamilyLive } from '../session/families.ts';
 
 export interface Principal {
   userId: string;

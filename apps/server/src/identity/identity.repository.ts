@@ -171,13 +171,3 @@ export async function revokeFamily(db: Executor, familyId: string, now: Date) {
 export async function revokeAllFamiliesOfUser(db: Executor, userId: string, now: Date) {
   await db.update(refreshTokens).set({ revokedAt: now }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
-
-/** A family is live while any of its tokens is unrevoked. */
-export async function isFamilyLive(db: Executor, familyId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return row !== undefined;
-}
