@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
 import { tenantScopePlugin } from './db/tenant-scope.ts';
 import { registerProblemHandler } from './http/problem-handler.ts';
+import { loggerOptions, requestLogPlugin } from './http/request-log.ts';
 import { readBuildId, registerStaticPortal, spaFallback } from './http/static-portal.ts';
 import { identityRoutes } from './identity/identity.routes.ts';
 import { HandoffService } from './identity/handoff.service.ts';
@@ -59,14 +60,16 @@ export interface BuiltApp {
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'test' }),
+    // One line per request of our own (http/request-log.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandler(app);
+  await app.register(requestLogPlugin, { callerOf: (request) => request.principal });
 
   // External plugins first.
   await app.register(helmet, {
