@@ -5,7 +5,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/no-cross-feature-imports.js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import serverLayers from './scripts/eslint/server-layers.js';
 
 export default tseslint.config(
@@ -59,16 +59,17 @@ export default tseslint.config(
     // The server's layers (DESIGN.md §2, scripts/eslint/server-layers.js) and no import cycles:
     // foundation → access → features (identity, modules) → composition (app.ts, main.ts, CLI).
     files: ['apps/server/src/**/*.ts'],
-    plugins: { 'import-x': importX, 'clearlane-server': serverLayers },
+    plugins: { import: importPlugin, 'clearlane-server': serverLayers },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/ignore': ['node_modules'],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import/extensions': ['.ts', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/ignore': ['node_modules'],
     },
     rules: {
       'clearlane-server/server-layers': 'error',
       // Our own files only: walking into node_modules is slow and none of our business.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -9,7 +9,7 @@
 // A file may import its own layer or a lower one. Between features, a module uses another module
 // only through its service, repository or jobs file (`<area>.service.ts`, `.repository.ts`,
 // `.jobs.ts`); its other files are its insides. Routes (`*.routes.ts`) are registered by the
-// composition layer only. Cycles are import-x/no-cycle's job (eslint.config.js).
+// composition layer only. Cycles are eslint-plugin-import's no-cycle's job (eslint.config.js).
 import path from 'node:path';
 
 const SERVER_SRC = '/apps/server/src/';
