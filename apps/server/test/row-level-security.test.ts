@@ -1,6 +1,7 @@
-// Row-level security, the second wall (DESIGN.md §5, migration 0003): work done for a company sees
-// and writes only that company's rows even when a query forgets its WHERE company_id. PostgreSQL
-// only: the embedded database is one session of one superuser (docs/DECISIONS.md, Storage).
+// Row-level security, the second wall (DESIGN.md §5, migrations 0003 and 0006): work done for a
+// company sees and writes only that company's rows, memberships included, even when a query forgets
+// its WHERE company_id. PostgreSQL only: the embedded database is one session of one superuser
+// (docs/DECISIONS.md, Storage). Tenant foreign keys (0006, at the end) are checked on both kinds.
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
