@@ -5,6 +5,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/no-cross-feature-imports.js';
+import importPlugin from 'eslint-plugin-import';
+import serverLayers from './scripts/eslint/server-layers.js';
 
 export default tseslint.config(
   {
@@ -52,6 +54,23 @@ export default tseslint.config(
     files: ['apps/portal/src/features/**/*.{ts,tsx,js,jsx}'],
     plugins: { clearlane: boundaries },
     rules: { 'clearlane/no-cross-feature-imports': 'error' },
+  },
+  {
+    // The server's layers (DESIGN.md §2, scripts/eslint/server-layers.js) and no import cycles:
+    // foundation → access → features (identity, modules) → composition (app.ts, main.ts, CLI).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { import: importPlugin, 'clearlane-server': serverLayers },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import/extensions': ['.ts', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      'clearlane-server/server-layers': 'error',
+      // Our own files only: walking into node_modules is slow and none of our business.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Node-side config files of the portal (vite, vitest) run in Node.

@@ -1,13 +1,16 @@
-// Row-level security, the second wall (DESIGN.md §5, migration 0003): work done for a company sees
-// and writes only that company's rows even when a query forgets its WHERE company_id. PostgreSQL
-// only: the embedded database is one session of one superuser (docs/DECISIONS.md, Storage).
+// Row-level security, the second wall (DESIGN.md §5, migrations 0003 and 0006): work done for a
+// company sees and writes only that company's rows, memberships included, even when a query forgets
+// its WHERE company_id. PostgreSQL only: the embedded database is one session of one superuser
+// (docs/DECISIONS.md, Storage). Tenant foreign keys (0006, at the end) are checked on both kinds.
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persons } from '../src/db/schema.ts';
+import { memberships, orderEvents, orders, persons, reportGroups } from '../src/db/schema.ts';
 import { enterCompany, runAsCompany, tenantScopePlugin } from '../src/db/tenant-scope.ts';
-import { bearer, createTestApp, newCompany, openTestDatabase, post, seedTwoCompanies, signInAs, type TestApp, type TestDatabase } from './helpers.ts';
+import {
+  bearer, createTestApp, databaseKinds, newCompany, newUser, openTestDatabase, post, seedTwoCompanies, signInAs, type TestApp, type TestDatabase,
+} from './helpers.ts';
 
 const postgresUrl = process.env.DATABASE_URL;
 
@@ -60,6 +63,26 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
 
     const planted = runAsCompany(acme.id, () => database.db.insert(persons).values(driverOf(globex.id, 'Planted')));
     await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501'); // insufficient_privilege: policy check
+  });
+
+  it("another company's memberships are invisible to company work and cannot be changed or planted (migration 0006)", async () => {
+    const acmeMember = await newUser(database.db, { tenant: 'acme', role: 'Manager' });
+    const globexMember = await newUser(database.db, { tenant: 'globex', role: 'Company Admin' });
+    const seenByAcme = await runAsCompany(acme.id, () => database.db.select({ userId: memberships.userId, companyId: memberships.companyId }).from(memberships));
+    expect(seenByAcme).toContainEqual({ userId: acmeMember.userId, companyId: acme.id });
+    expect(seenByAcme.every((row) => row.companyId === acme.id)).toBe(true);
+    expect(seenByAcme.map((row) => row.userId)).not.toContain(globexMember.userId);
+
+    const promoted = await runAsCompany(acme.id, () =>
+      database.db.update(memberships).set({ role: 'Viewer' }).where(eq(memberships.userId, globexMember.userId)).returning());
+    expect(promoted).toEqual([]);
+    const removed = await runAsCompany(acme.id, () => database.db.delete(memberships).where(eq(memberships.userId, globexMember.userId)).returning());
+    expect(removed).toEqual([]);
+    const [kept] = await database.db.select({ role: memberships.role }).from(memberships).where(eq(memberships.userId, globexMember.userId));
+    expect(kept?.role).toBe('Company Admin');
+
+    const planted = runAsCompany(acme.id, () => database.db.insert(memberships).values({ companyId: globex.id, userId: acmeMember.userId, role: 'Company Admin' }));
+    await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
   });
 
   it("the free-text search function (migration 0008) finds nothing of another company for company work", async () => {
@@ -124,3 +147,67 @@ describe.skipIf(!postgresUrl)(`the app's requests run under row-level security${
     expect(created.json().externalId).toBe(`clearlane_tenant ${acme.id}`);
   });
 });
+
+// Tenant foreign keys include company_id (migration 0006). Foreign key checks bypass row-level
+// security, so without company_id in the key an order could name another company's driver: the
+// database refuses it on both kinds, whoever writes (the owner, or company work as the tenant role).
+for (const kind of databaseKinds()) {
+  describe(`tenant foreign keys include company_id [${kind}]`, () => {
+    let database: TestDatabase;
+    let acme: { id: string };
+    let globexDriverId: string;
+    let globexOrderId: string;
+    let globexGroupId: string;
+
+    const orderOf = (companyId: string, refs: { personId?: string; businessId?: string; reportGroupId?: string }) => ({
+      id: uuidv7(), companyId, type: 'MVR', status: 'New', processingStatus: 'Queued', input: {}, subjectLabel: 'Pat Cross', ...refs,
+    });
+    /** Company work on PostgreSQL runs as the tenant role; the embedded database has no roles. */
+    const asAcme = <T>(work: () => PromiseLike<T>) => (kind === 'postgres' ? runAsCompany(acme.id, work) : work());
+
+    beforeAll(async () => {
+      database = await openTestDatabase(kind);
+      acme = await newCompany(database.db, 'acme');
+      const globex = await newCompany(database.db, 'globex');
+      const globexDriver = driverOf(globex.id, 'Globex');
+      globexDriverId = globexDriver.id;
+      await database.db.insert(persons).values(globexDriver);
+      globexGroupId = uuidv7();
+      await database.db.insert(reportGroups).values({ id: globexGroupId, companyId: globex.id, name: 'Globex sheet', source: 'BULK_UPLOAD' });
+      const globexOrder = orderOf(globex.id, { personId: globexDriverId, reportGroupId: globexGroupId });
+      globexOrderId = globexOrder.id;
+      await database.db.insert(orders).values(globexOrder);
+    });
+    afterAll(() => database?.close());
+
+    it("an order whose person belongs to another company is refused by the database", async () => {
+      const asOwner = database.db.insert(orders).values(orderOf(acme.id, { personId: globexDriverId }));
+      await expect(asOwner).rejects.toSatisfy((error) => pgCodeOf(error) === '23503'); // foreign_key_violation
+      const asCompanyWork = asAcme(() => database.db.insert(orders).values(orderOf(acme.id, { personId: globexDriverId })));
+      await expect(asCompanyWork).rejects.toSatisfy((error) => pgCodeOf(error) === '23503');
+      const acmeOrders = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.companyId, acme.id));
+      expect(acmeOrders).toEqual([]);
+    });
+
+    it("neither another company's report group nor another company's order can be named", async () => {
+      const inForeignGroup = database.db.insert(orders).values(orderOf(acme.id, { reportGroupId: globexGroupId }));
+      await expect(inForeignGroup).rejects.toSatisfy((error) => pgCodeOf(error) === '23503');
+      const eventOfForeignOrder = database.db.insert(orderEvents).values({ id: uuidv7(), companyId: acme.id, orderId: globexOrderId, type: 'NOTE', message: 'planted' });
+      await expect(eventOfForeignOrder).rejects.toSatisfy((error) => pgCodeOf(error) === '23503');
+      const moved = database.db.update(orders).set({ companyId: acme.id }).where(eq(orders.id, globexOrderId));
+      await expect(moved).rejects.toSatisfy((error) => pgCodeOf(error) === '23503');
+    });
+
+    it("an order's own company's driver and group are accepted, and deleting the group keeps the order's company", async () => {
+      const acmeDriver = driverOf(acme.id, 'Acme');
+      const groupId = uuidv7();
+      await database.db.insert(persons).values(acmeDriver);
+      await database.db.insert(reportGroups).values({ id: groupId, companyId: acme.id, name: 'Acme sheet', source: 'BULK_UPLOAD' });
+      const order = orderOf(acme.id, { personId: acmeDriver.id, reportGroupId: groupId });
+      await asAcme(() => database.db.insert(orders).values(order));
+      await database.db.delete(reportGroups).where(eq(reportGroups.id, groupId));
+      const [kept] = await database.db.select({ companyId: orders.companyId, reportGroupId: orders.reportGroupId }).from(orders).where(eq(orders.id, order.id));
+      expect(kept).toEqual({ companyId: acme.id, reportGroupId: null });
+    });
+  });
+}

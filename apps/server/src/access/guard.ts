@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { AUTH_ERROR_CODES, AUTH_MESSAGES, type AbilityAction, type AbilitySubject } from '@clearlane/contract';
 import { AppError, forbidden } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
-import type { TokenService } from '../identity/tokens.ts';
+import type { IdTokenVerifier } from '../session/claims.ts';
 import { enterCompany } from '../db/tenant-scope.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
 
@@ -20,7 +20,7 @@ declare module 'fastify' {
 
 const unauthenticated = () => new AppError(401, AUTH_ERROR_CODES.UserUnAuthenticated, AUTH_MESSAGES.userUnauthenticated);
 
-export const guardPlugin = fp<{ db: Database; tokens: TokenService }>(async (app, { db, tokens }) => {
+export const guardPlugin = fp<{ db: Database; tokens: IdTokenVerifier }>(async (app, { db, tokens }) => {
   app.decorateRequest('principal', undefined);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildAbility, type AppAbility, type Permission, type RoleName } from '@clearlane/contract';
 import type { Database } from '../db/client.ts';
 import { rolePermissions } from '../db/schema.ts';
-import type { VerifiedIdToken } from '../identity/tokens.ts';
+import type { VerifiedIdToken } from '../session/claims.ts';
 
 export interface Principal {
   userId: string;

@@ -47,7 +47,21 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().default('Clearlane <no-reply@clearlane.local>'),
     STATIC_DIR: z.string().optional(),
     TRUST_PROXY: bool.default(false),
+
+    // SMS through an HTTP API shaped like Twilio's Messages API (mail/sms.ts); all three of SID,
+    // token and sender, or none (SMS codes then stay in the outbox).
+    SMS_API_URL: z.string().url('must be an absolute URL, e.g. https://api.twilio.com').default('https://api.twilio.com'),
+    SMS_ACCOUNT_SID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the account SID (letters, digits, dashes), e.g. AC0123…').optional(),
+    SMS_AUTH_TOKEN: z.string().optional(),
+    SMS_FROM: z.string().regex(/^(\+[1-9]\d{1,14}|MG[0-9a-fA-F]{32})$/, 'must be a phone number in E.164 form (+15551234567) or a messaging service SID (MG…)').optional(),
   })
+  .superRefine((env, context) => {
+    const sms = { SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: env.SMS_AUTH_TOKEN, SMS_FROM: env.SMS_FROM };
+    if (Object.values(sms).every((value) => value === undefined)) return;
+    for (const [name, value] of Object.entries(sms)) {
+      if (value === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when any SMS_ setting is set (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM)' });
+    }
+  }, { when: () => true }) // checked even when other settings are bad: every problem is listed at once
   .transform((env) => ({
     ...env,
     PORTAL_URL: env.PORTAL_URL ?? `http://localhost:${env.PORT}`,

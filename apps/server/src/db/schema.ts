@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
+  bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -198,6 +198,8 @@ export const persons = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    // The target of orders' (company_id, person_id): an order can only name its own company's driver.
+    unique('persons_company_id_id_uq').on(table.companyId, table.id),
     uniqueIndex('persons_licence_uq').on(table.companyId, table.licenceState, table.licenceNumber),
     index('persons_created_idx').on(table.companyId, table.createdAt, table.id),
     index('persons_name_idx').on(table.companyId, table.lastName, table.firstName, table.id),
@@ -223,6 +225,7 @@ export const businesses = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    unique('businesses_company_id_id_uq').on(table.companyId, table.id),
     uniqueIndex('businesses_ein_uq').on(table.companyId, table.ein),
     index('businesses_created_idx').on(table.companyId, table.createdAt, table.id),
     index('businesses_name_idx').on(table.companyId, table.name, table.id),
@@ -242,7 +245,10 @@ export const reportGroups = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
-  (table) => [index('report_groups_created_idx').on(table.companyId, table.createdAt, table.id)],
+  (table) => [
+    unique('report_groups_company_id_id_uq').on(table.companyId, table.id),
+    index('report_groups_created_idx').on(table.companyId, table.createdAt, table.id),
+  ],
 );
 
 /**
@@ -264,9 +270,11 @@ export const orders = pgTable(
     isReviewed: boolean('is_reviewed').notNull().default(false),
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: ts('reviewed_at'),
-    personId: uuid('person_id').references(() => persons.id, { onDelete: 'restrict' }),
-    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'restrict' }),
-    reportGroupId: uuid('report_group_id').references(() => reportGroups.id, { onDelete: 'set null' }),
+    // Foreign keys of subjects and groups include company_id (below), so an order can never point at
+    // another company's row, even by a bug: PostgreSQL's foreign key checks bypass row-level security.
+    personId: uuid('person_id'),
+    businessId: uuid('business_id'),
+    reportGroupId: uuid('report_group_id'),
     /** What was ordered, as submitted (SPEC.md §7 GET /orders/{id}/input). */
     input: jsonb('input').$type<Record<string, unknown>>().notNull(),
     /** A short subject line for lists: the driver's name, the business name, the VIN. */
@@ -287,6 +295,12 @@ export const orders = pgTable(
     completedAt: ts('completed_at'),
   },
   (table) => [
+    unique('orders_company_id_id_uq').on(table.companyId, table.id),
+    foreignKey({ name: 'orders_person_fk', columns: [table.companyId, table.personId], foreignColumns: [persons.companyId, persons.id] }).onDelete('restrict'),
+    foreignKey({ name: 'orders_business_fk', columns: [table.companyId, table.businessId], foreignColumns: [businesses.companyId, businesses.id] }).onDelete('restrict'),
+    // Migration 0006 writes this one as ON DELETE SET NULL (report_group_id): deleting a group
+    // empties the order's group, never its company_id (drizzle cannot say which column).
+    foreignKey({ name: 'orders_report_group_fk', columns: [table.companyId, table.reportGroupId], foreignColumns: [reportGroups.companyId, reportGroups.id] }).onDelete('set null'),
     index('orders_created_idx').on(table.companyId, table.createdAt, table.id),
     index('orders_status_idx').on(table.companyId, table.status, table.createdAt),
     index('orders_reviewed_idx').on(table.companyId, table.isReviewed, table.createdAt),
@@ -311,7 +325,7 @@ export const orderEvents = pgTable(
   {
     id: uuid('id').primaryKey(),
     companyId: companyRef(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     type: text('type').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
@@ -320,7 +334,10 @@ export const orderEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (table) => [index('order_events_order_idx').on(table.companyId, table.orderId, table.createdAt)],
+  (table) => [
+    foreignKey({ name: 'order_events_order_fk', columns: [table.companyId, table.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+    index('order_events_order_idx').on(table.companyId, table.orderId, table.createdAt),
+  ],
 );
 
 /** Adjudication rulesets of a company, named by namespace (the order's ruleNamespace). */

@@ -28,6 +28,16 @@ export function runAsCompany<T>(companyId: string, work: () => PromiseLike<T>): 
 }
 
 /**
+ * Runs work for no company inside a company's scope: as the connecting role, which row-level
+ * security does not bind. Only for identity data that belongs to a person across companies — a
+ * signed-in user's own list of memberships — never for a company's data. A transaction already
+ * open keeps the role it was opened with: pass the database, not a transaction.
+ */
+export function runOutsideCompany<T>(work: () => PromiseLike<T>): Promise<T> {
+  return scopes.run({}, async () => await work());
+}
+
+/**
  * Binds the request's scope to a company once the caller is authenticated. Called outside a
  * request's scope it is a programming error: the request would silently run unscoped.
  */

@@ -2,6 +2,7 @@
 // Identity precedes any company, so these functions are keyed by user, not by company.
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { runOutsideCompany } from '../db/tenant-scope.ts';
 import { companies, loginAttempts, memberships, refreshTokens, signInChallenges, users, verificationCodes } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,8 +43,13 @@ export interface MembershipWithCompany {
   enabled: boolean;
 }
 
+/**
+ * Every company a user belongs to. A user's own memberships are identity, not one company's data:
+ * the query runs outside the company scope, because row-level security (migration 0006) shows
+ * company work only its own company's memberships, and `/users/me` lists all of them.
+ */
 export async function membershipsOf(db: Executor, userId: string): Promise<MembershipWithCompany[]> {
-  return db
+  return runOutsideCompany(() => db
     .select({
       companyId: companies.id, companyName: companies.name, tenantIdentifier: companies.tenantIdentifier, role: memberships.role,
       enabled: sql<boolean>`(${memberships.disabledAt} is null)`,
@@ -51,7 +57,7 @@ export async function membershipsOf(db: Executor, userId: string): Promise<Membe
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt), asc(companies.tenantIdentifier));
+    .orderBy(asc(memberships.createdAt), asc(companies.tenantIdentifier)));
 }
 
 // --- failed sign-ins ---

@@ -6,6 +6,9 @@ import { uuidv7 } from 'uuidv7';
 import type { Database } from '../db/client.ts';
 import { signingKeys } from '../db/schema.ts';
 import type { Config } from '../config/config.ts';
+import type { IdentityClaims, IdTokenVerifier, VerifiedIdToken } from '../session/claims.ts';
+
+export type { IdentityClaims, VerifiedIdToken };
 
 type SigningKey = Awaited<ReturnType<typeof importJWK>>;
 
@@ -14,23 +17,7 @@ const ALG = 'ES256';
 /** About 1 KB each: a few MB at most, for as many live sessions as a process serves at once. */
 const MAX_VERIFIED_TOKENS = 5000;
 
-export interface IdentityClaims {
-  sub: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  companyId: string;
-  tenantIdentifier: string;
-  groups: string[];
-  /** The refresh family (one sign-in); sign-out revokes it and with it these tokens. */
-  sid: string;
-}
-
-export interface VerifiedIdToken extends IdentityClaims {
-  expiresAt: number;
-}
-
-export class TokenService {
+export class TokenService implements IdTokenVerifier {
   private signingKey?: { kid: string; key: SigningKey };
   private jwks?: JSONWebKeySet;
   private verifier?: ReturnType<typeof createLocalJWKSet>;

@@ -1,6 +1,7 @@
-// Mail and SMS leave through the outbox table. With SMTP configured a job delivers each message
-// (retried by the queue); without it, messages stay in the outbox for an operator to read with
-// `npm run cli -- outbox` — the embedded default, so invites and codes work on a laptop.
+// Mail and SMS leave through the outbox table. With SMTP (mail) or an SMS API (mail/sms.ts)
+// configured, a job delivers each message of that channel (retried by the queue); without it,
+// messages stay in the outbox for an operator to read with `npm run cli -- outbox` — the embedded
+// default, so invites and codes work on a laptop.
 import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { uuidv7 } from 'uuidv7';
@@ -8,6 +9,7 @@ import type { Database, Executor } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import { inTransaction, type Queue } from '../jobs/queue.ts';
 import type { Config } from '../config/config.ts';
+import { smsSenderFrom, type SmsSender } from './sms.ts';
 
 export const DELIVER_MESSAGE_JOB = 'deliver-message';
 const DELIVER_MESSAGE_RETRY = { retryLimit: 5, retryBackoff: true } as const;
@@ -22,9 +24,16 @@ export interface OutgoingMessage {
 
 export class Messenger {
   private readonly transport?: Transporter;
+  private readonly sms?: SmsSender;
 
   constructor(private readonly db: Database, private readonly config: Config, private queue?: Queue) {
     if (config.SMTP_URL) this.transport = nodemailer.createTransport(config.SMTP_URL);
+    this.sms = smsSenderFrom(config);
+  }
+
+  /** Whether messages of this channel leave the outbox; the others are held for an operator. */
+  private canDeliver(channel: OutgoingMessage['channel']): boolean {
+    return channel === 'SMS' ? this.sms !== undefined : this.transport !== undefined;
   }
 
   /**
@@ -46,7 +55,7 @@ export class Messenger {
    */
   async record(executor: Executor, message: OutgoingMessage): Promise<string> {
     const id = uuidv7();
-    const deliverable = message.channel === 'EMAIL' && this.transport !== undefined;
+    const deliverable = this.canDeliver(message.channel);
     await executor.insert(outbox).values({ id, ...message, status: deliverable ? 'PENDING' : 'HELD' });
     if (deliverable && this.queue) await this.queue.send(DELIVER_MESSAGE_JOB, { id }, { ...DELIVER_MESSAGE_RETRY, db: inTransaction(executor) });
     return id;
@@ -57,7 +66,8 @@ export class Messenger {
    * written (record); a process without one (the CLI) delivers at once rather than leave the mail unsent.
    */
   async dispatch(id: string): Promise<void> {
-    if (!this.transport || this.queue) return;
+    // With a queue the job was written by record(); without one (the CLI) deliver at once.
+    if (this.queue || !(this.transport || this.sms)) return;
     await this.deliver(id);
   }
 
@@ -69,9 +79,29 @@ export class Messenger {
 
   async deliver(id: string): Promise<void> {
     const [message] = await this.db.select().from(outbox).where(eq(outbox.id, id));
-    if (!message || message.status === 'SENT' || !this.transport) return;
+    // Only PENDING rows leave: HELD ones have no channel configured, SENT and FAILED are done.
+    if (!message || message.status !== 'PENDING') return;
+    if (message.channel === 'SMS') return this.deliverSms(message);
+    if (!this.transport) return;
     await this.transport.sendMail({ from: this.config.MAIL_FROM, to: message.recipient, subject: message.subject, text: message.body });
     await this.db.update(outbox).set({ status: 'SENT', sentAt: new Date(), error: null }).where(eq(outbox.id, id));
+  }
+
+  /**
+   * Sends one text message. A failure worth retrying is recorded on the row and thrown, so the
+   * queue tries again; a refusal for good (a bad number) marks the row FAILED with the reason.
+   */
+  private async deliverSms(message: typeof outbox.$inferSelect): Promise<void> {
+    if (!this.sms) return;
+    let outcome;
+    try {
+      outcome = await this.sms.send({ to: message.recipient, body: message.body });
+    } catch (error) {
+      await this.db.update(outbox).set({ error: (error as Error).message }).where(eq(outbox.id, message.id));
+      throw error;
+    }
+    const done = outcome.kind === 'sent' ? { status: 'SENT', sentAt: new Date(), error: null } : { status: 'FAILED', error: outcome.reason };
+    await this.db.update(outbox).set(done).where(eq(outbox.id, message.id));
   }
 
   /** Call after attachQueue(queue), which creates the queue. */
