@@ -17,8 +17,7 @@ import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, type Queue } from 
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import type { FulfilOrderJob } from '../orders/orders.jobs.ts';
-import { unknownRulesetMessage } from '../orders/orders.service.ts';
-import { mvrPlacement, newOrderRow } from '../orders/order-rows.ts';
+import { mvrPlacement, newOrderRow, unknownRulesetMessage } from '../orders/orders.service.ts';
 import * as repo from './bulk-orders.repository.ts';
 import { MalformedCsv, readCsv, readXlsx, UnreadableSheet, type SheetRow } from './sheet-reader.ts';
 import { malformedCsvVerdict, validateSheet, type ValidBulkOrder } from './sheet-validation.ts';

@@ -19,6 +19,10 @@ import type { Adjudication } from '../../adjudication/evaluate.ts';
 import * as repo from './orders.repository.ts';
 import { toDetail, toOrder } from './orders.mapping.ts';
 import { mvrPlacement, newOrderRow, type MvrDriver, type Placement } from './order-rows.ts';
+
+// Other modules place orders through this service (ESLint's server layers): a bulk sheet's rows are
+// built by the same functions as a single order's.
+export { mvrPlacement, newOrderRow };
 import type { FulfilOrderJob } from './orders.jobs.ts';
 
 const DAY_MS = 86_400_000;
