@@ -6,6 +6,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fieldErrors: { path: string; message: string }[];
   readonly retryAfterSeconds?: number;
+  /** The whole problem document, extension members included (a refused sheet's rowErrors). */
+  readonly problem: Partial<Problem> & Record<string, unknown>;
 
   constructor(status: number, problem: Partial<Problem>) {
     super(problem.detail ?? problem.title ?? `Request failed with status ${status}`);
@@ -13,6 +15,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = problem.code ?? 'Error';
     this.fieldErrors = problem.errors ?? [];
+    this.problem = problem;
     if (problem.retryAfterSeconds !== undefined) this.retryAfterSeconds = problem.retryAfterSeconds;
   }
 

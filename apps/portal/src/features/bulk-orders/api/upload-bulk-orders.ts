@@ -2,8 +2,7 @@
 // 201 answers the report group the orders went into; 422 BulkSheetInvalid lists every row error.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BULK_ORDER_FILE_FIELD, type BulkOrderResult, type BulkRowError } from '@clearlane/contract/bulk-orders';
-import { buildUrl } from '../../../lib/http.ts';
-import { UploadProblemError, uploadWithProgress, type UploadProgress } from './xhr-upload.ts';
+import { ApiError, api, type UploadProgress } from '../../../lib/http.ts';
 
 export interface BulkUploadOptions {
   isAutoAdjudicated: boolean;
@@ -19,7 +18,7 @@ export interface SheetRejection {
 }
 
 export function sheetRejectionOf(error: unknown): SheetRejection | null {
-  if (!(error instanceof UploadProblemError) || error.code !== 'BulkSheetInvalid') return null;
+  if (!(error instanceof ApiError) || error.code !== 'BulkSheetInvalid') return null;
   const extra = error.problem as { rowErrors?: BulkRowError[]; rowErrorCount?: number };
   const rowErrors = Array.isArray(extra.rowErrors) ? extra.rowErrors : [];
   return { rowErrors, rowErrorCount: typeof extra.rowErrorCount === 'number' ? extra.rowErrorCount : rowErrors.length, message: error.message };
@@ -29,7 +28,7 @@ export function uploadBulkOrders(file: File, options: BulkUploadOptions, onProgr
   const body = new FormData();
   body.append(BULK_ORDER_FILE_FIELD, file, file.name);
   const query = options.isAutoAdjudicated ? { isAutoAdjudicated: 'true', ruleNamespace: options.ruleNamespace } : { isAutoAdjudicated: 'false' };
-  return uploadWithProgress<BulkOrderResult>({ url: buildUrl('/api/v1/orders', query), body, onProgress, signal });
+  return api.upload<BulkOrderResult>('/api/v1/orders', body, { query, onProgress, signal });
 }
 
 export const useUploadBulkOrders = () => {

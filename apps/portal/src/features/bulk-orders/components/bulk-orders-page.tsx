@@ -12,7 +12,7 @@ import { notify } from '../../../app/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDownloadTemplate } from '../api/download-template.ts';
 import { sheetRejectionOf, useUploadBulkOrders, type SheetRejection } from '../api/upload-bulk-orders.ts';
-import type { UploadProgress } from '../api/xhr-upload.ts';
+import type { UploadProgress } from '../../../lib/http.ts';
 import { ACCEPTED_EXTENSIONS, fileProblem, formatBytes, formatCount, plural } from './format.ts';
 import { RowErrors } from './row-errors.tsx';
 
