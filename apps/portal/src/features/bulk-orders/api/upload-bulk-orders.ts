@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BULK_ORDER_FILE_FIELD, type BulkOrderResult, type BulkRowError } from '@clearlane/contract/bulk-orders';
 import { ApiError, api, type UploadProgress } from '../../../lib/http.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export interface BulkUploadOptions {
   isAutoAdjudicated: boolean;
@@ -34,9 +35,10 @@ export function uploadBulkOrders(file: File, options: BulkUploadOptions, onProgr
 export const useUploadBulkOrders = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: mutationKeys.orders.uploadSheet,
     mutationFn: ({ file, options, onProgress, signal }: { file: File; options: BulkUploadOptions; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal }) =>
       uploadBulkOrders(file, options, onProgress, signal),
     // New orders: every cached order list and report list is out of date.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['reports'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }), queryClient.invalidateQueries({ queryKey: queryKeys.reports.all })]),
   });
 };

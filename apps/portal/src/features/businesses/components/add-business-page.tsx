@@ -11,7 +11,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import { notify } from '../../../app/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateBusiness } from '../api/create-business.ts';
-import { getBusinesses } from '../api/get-businesses.ts';
+import { getBusinesses } from '../../../lib/entities/businesses/get-businesses.ts';
 import { EMPTY_BUSINESS, placeServerErrors, toBusinessBody, validateBusiness, type BusinessValues } from './business-form.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 

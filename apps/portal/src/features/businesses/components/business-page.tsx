@@ -8,7 +8,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
-import { useBusiness } from '../api/get-business.ts';
+import { useBusiness } from '../../../lib/entities/businesses/get-business.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { dateTime, einOf } from './format.ts';
 

@@ -7,7 +7,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import type { Business } from '@clearlane/contract/businesses';
 import { Can } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
-import { useBusinesses } from '../api/get-businesses.ts';
+import { useBusinesses } from '../../../lib/entities/businesses/get-businesses.ts';
 import { BUSINESS_FILTER_KEYS, businessesQueryOf, STATE_CODES, type BusinessSortKey, type BusinessesSearch } from '../businesses-search.ts';
 import { date, dateTime, einOf } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { notify } from '../../../app/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateDriver } from '../api/create-driver.ts';
-import { getDrivers } from '../api/get-drivers.ts';
+import { getDrivers } from '../../../lib/entities/drivers/get-drivers.ts';
 import { DriverFields } from './driver-fields.tsx';
 import { EMPTY_DRIVER, placeServerErrors, toDriverBody, validateDriver, type DriverValues } from './driver-form.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';

@@ -8,7 +8,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
-import { useDriver } from '../api/get-driver.ts';
+import { useDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatBirthDate } from './format.ts';

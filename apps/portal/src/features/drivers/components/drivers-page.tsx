@@ -7,7 +7,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import type { Person } from '@clearlane/contract/persons';
 import { Can } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
-import { useDrivers } from '../api/get-drivers.ts';
+import { useDrivers } from '../../../lib/entities/drivers/get-drivers.ts';
 import { DRIVER_FILTER_KEYS, driversQueryOf, STATE_CODES, type DriverSortKey, type DriversSearch } from '../drivers-search.ts';
 import { date, dateTime, formatBirthDate } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';

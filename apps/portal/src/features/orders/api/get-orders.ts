@@ -6,17 +6,12 @@ import { api } from '../../../lib/http.ts';
 import { isPending, PENDING_POLL_MS } from '../../../lib/order-labels.ts';
 import type { OrdersQuery } from '../orders-search.ts';
 import { setReviewedMutationKey } from './set-order-reviewed.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getOrders = (query: OrdersQuery, signal?: AbortSignal) => api.get<Page<Order>>('/api/v1/orders', { query: { ...query }, signal });
 
-export const ordersQueryKeys = {
-  all: ['orders'] as const,
-  lists: ['orders', 'list'] as const,
-  list: (query: OrdersQuery) => ['orders', 'list', query] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-  input: (id: string) => ['orders', 'input', id] as const,
-  report: (id: string, kind: string) => ['orders', 'report', id, kind] as const,
-};
+/** The orders' keys (src/lib/query-keys.ts), under the name the orders feature has used. */
+export const ordersQueryKeys = queryKeys.orders;
 
 export const ordersQueryOptions = (query: OrdersQuery) =>
   queryOptions({

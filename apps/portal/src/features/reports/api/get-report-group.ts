@@ -58,7 +58,7 @@ export const isGroupFinished = (group: Pick<ReportGroup, 'progress'>) => group.p
 // Under the group's key, so invalidating reportsQueryKeys.group(id) refreshes every view of it.
 export const reportGroupQueryOptions = (id: string, query: ReportGroupQuery = DEFAULT_GROUP_QUERY) =>
   queryOptions({
-    queryKey: [...reportsQueryKeys.group(id), query] as const,
+    queryKey: reportsQueryKeys.groupPage(id, query),
     queryFn: ({ signal }) => getReportGroup(id, query, signal),
     refetchInterval: (current) => (current.state.data && !isGroupFinished(current.state.data) ? REPORT_GROUP_POLL_MS : false),
     // Progress is what the page is for: keep counting while the tab is in the background too.
