@@ -95,7 +95,8 @@ describe('paginationText', () => {
   });
 });
 
-describe('ListTable', () => {
+// Whole pages in a router, typed into on a busy machine: more than the default 5 s.
+describe('ListTable', { timeout: 30_000 }, () => {
   it('shows the capped count under the table', async () => {
     await renderList(answered(things(20, { totalElements: 10_000, totalPages: 500, totalElementsCapped: true })));
     expect(await screen.findByText('1–20 of more than 10,000 things')).toBeInTheDocument();

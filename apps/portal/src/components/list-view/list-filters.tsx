@@ -1,9 +1,11 @@
 // The top of a list page: its heading (one <h1>) with the page's action, and the filter bar (a
 // labelled search landmark: the search box, the page's own filters, "Clear filters").
-import { Button, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconSearch, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Badge, Button, Collapse, Group, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ListSearch } from '../../lib/list-search.ts';
+import { WIDE_SCREEN } from './list-table.tsx';
 import type { ListView } from './use-list-view.ts';
 
 export function ListHeader({ title, description, action }: { title: string; description: ReactNode; action?: ReactNode }) {
@@ -35,6 +37,12 @@ export interface ListFiltersProps<S extends ListSearch> {
 }
 
 export function ListFilters<S extends ListSearch>({ list, label, searchPlaceholder, searchWidth = 240, clearLabel = 'Clear filters', children }: ListFiltersProps<S>) {
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
+  const [open, setOpen] = useState(false);
+  const filtersId = useId();
+  // On a phone, the page's own filters fold away behind one button (with how many are set), so the
+  // list starts near the top of the screen; the search box stays.
+  const folded = !wide && children !== undefined && searchPlaceholder !== undefined;
   return (
     <Paper withBorder radius="md" p="md">
       <Group gap="md" align="flex-end" wrap="wrap" role="search" aria-label={label}>
@@ -58,7 +66,34 @@ export function ListFilters<S extends ListSearch>({ list, label, searchPlacehold
             maxLength={100}
           />
         )}
-        {children}
+        {folded ? (
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+              rightSection={
+                list.activeFilterCount > 0 ? (
+                  <Badge size="sm" circle aria-hidden>
+                    {list.activeFilterCount}
+                  </Badge>
+                ) : null
+              }
+              aria-label={list.activeFilterCount > 0 ? `Filters (${list.activeFilterCount} set)` : 'Filters'}
+              aria-expanded={open}
+              aria-controls={filtersId}
+              onClick={() => setOpen((value) => !value)}
+            >
+              Filters
+            </Button>
+            <Collapse expanded={open} id={filtersId} w="100%">
+              <Group gap="md" align="flex-end" wrap="wrap">
+                {children}
+              </Group>
+            </Collapse>
+          </>
+        ) : (
+          children
+        )}
         {list.filtered && (
           <Button variant="subtle" onClick={list.clearFilters}>
             {clearLabel}

@@ -1,7 +1,7 @@
 // The results part of a list page: an error with "Try again", a skeleton while the first page
 // loads, an empty state (with "Clear filters" when filters hid everything), or the sortable table
 // with aria-sort, pagination and page sizes. State comes from useListView, data from a list query.
-import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -13,7 +13,7 @@ import { useAriaSort } from '../use-aria-sort.ts';
 import { paginationText, type ListNoun } from './pagination-text.ts';
 import type { ListView } from './use-list-view.ts';
 
-/** A column; `wideOnly` ones are left out on a phone, so the table fits without scrolling sideways. */
+/** A column; `wideOnly` ones are left out on a phone (unless sorted by), so the table fits without scrolling sideways. */
 export type ListColumn<T> = DataTableColumn<T> & { wideOnly?: boolean };
 
 /** What a list query answers (a TanStack Query result narrowed to what the table reads). */
@@ -51,13 +51,13 @@ export interface ListTableProps<T extends { id: string }, S extends ListSearch> 
   onRowClick?: (record: T) => void;
 }
 
-// Mantine's `sm` breakpoint: below it is a phone.
-const WIDE = '(min-width: 48em)';
+/** Mantine's `sm` breakpoint: below it is a phone. */
+export const WIDE_SCREEN = '(min-width: 48em)';
 
 export function ListTable<T extends { id: string }, S extends ListSearch>({ list, result, columns, label, noun, empty, clearLabel = 'Clear filters', onRowClick }: ListTableProps<T, S>) {
   const tableRef = useRef<HTMLTableElement>(null!);
   // Read synchronously, so a desktop's first paint already has every column.
-  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const shown = columns.filter((column) => wide || !column.wideOnly).map(({ wideOnly: _wideOnly, ...column }) => column as DataTableColumn<T>);
   useAriaSort(tableRef, shown as { accessor: string; sortable?: boolean }[], list.sortStatus);
 
@@ -100,7 +100,7 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
   }
 
   const { number, size, totalElements, totalElementsCapped } = data.page;
-  return (
+  const table = (
     <DataTable<T>
       tableRef={tableRef}
       withTableBorder
@@ -128,6 +128,31 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
       getPaginationItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
       aria-label={label}
     />
+  );
+  if (wide) return table;
+  // On a phone the sorted column may be one left out: the order is chosen (and shown) above the table.
+  const sortOptions = columns
+    .filter((column) => column.sortable && typeof column.title === 'string')
+    .flatMap((column) => [
+      { value: `${String(column.accessor)},asc`, label: `${String(column.title)}, ascending` },
+      { value: `${String(column.accessor)},desc`, label: `${String(column.title)}, descending` },
+    ]);
+  return (
+    <Stack gap="sm">
+      {sortOptions.length > 0 && (
+        <Select
+          label="Sort by"
+          data={sortOptions}
+          value={`${list.sortStatus.columnAccessor},${list.sortStatus.direction}`}
+          onChange={(value) => {
+            const [columnAccessor = '', direction] = (value ?? '').split(',');
+            list.setSort({ columnAccessor, direction: direction === 'asc' ? 'asc' : 'desc' });
+          }}
+          allowDeselect={false}
+        />
+      )}
+      {table}
+    </Stack>
   );
 }
 

@@ -32,12 +32,16 @@ export interface ListView<S extends ListSearch> {
   /** Writes search params into the URL (replacing the history entry); any change but paging goes back to page 1. */
   setSearch: (patch: Partial<S>, options?: { keepPage?: boolean }) => void;
   filtered: boolean;
+  /** How many filters other than the search box are set (shown on a phone's collapsed "Filters" button). */
+  activeFilterCount: number;
   clearFilters: () => void;
   /** The search box: what is typed shows at once, the URL (and the request) follows 300 ms later. */
   text: { value: string; change: (value: string) => void; clear: () => void };
   sortStatus: ListSortStatus;
   /** A click on a sortable header: a new column starts in its first direction, the sorted one flips. */
   changeSort: (status: ListSortStatus) => void;
+  /** Sorts by a column in a direction (a phone's "Sort by" choice). */
+  setSort: (status: ListSortStatus) => void;
   setPage: (page: number) => void;
   setPageSize: (size: ListPageSize) => void;
 }
@@ -72,6 +76,7 @@ export function useListView<S extends ListSearch>(options: ListViewOptions<S>): 
     search,
     setSearch,
     filtered: hasFilters(search, filterKeys),
+    activeFilterCount: filterKeys.filter((key) => key !== 'filter' && search[key] !== undefined && search[key] !== '').length,
     clearFilters,
     text: {
       value: text,
@@ -91,6 +96,10 @@ export function useListView<S extends ListSearch>(options: ListViewOptions<S>): 
       if (!field) return;
       const next = field === sortField ? direction : descendingFirst.includes(field) ? 'desc' : 'asc';
       setSearch(patchOf({ sort: `${field},${next}` }));
+    },
+    setSort: ({ columnAccessor, direction }) => {
+      const field = sortFields[columnAccessor];
+      if (field) setSearch(patchOf({ sort: `${field},${direction}` }));
     },
     setPage: (page) => setSearch(patchOf({ page }), { keepPage: true }),
     setPageSize: (size) => setSearch(patchOf({ size })),

@@ -62,7 +62,7 @@ export function DriversPage() {
       sortable: true,
       render: (driver) => (
         <Group gap={8} wrap="nowrap">
-          <Badge variant="light" color="gray" radius="sm" title={LICENCE_FORMATS[driver.licenceState]?.name}>
+          <Badge variant="light" color="gray" radius="sm" title={LICENCE_FORMATS[driver.licenceState]?.name} style={{ flexShrink: 0 }}>
             {driver.licenceState}
           </Badge>
           <Text span fz="sm" ff="monospace">
