@@ -5,6 +5,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/no-cross-feature-imports.js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   {
@@ -52,6 +53,21 @@ export default tseslint.config(
     files: ['apps/portal/src/features/**/*.{ts,tsx,js,jsx}'],
     plugins: { clearlane: boundaries },
     rules: { 'clearlane/no-cross-feature-imports': 'error' },
+  },
+  {
+    // The portal's layering (DESIGN.md §2): lib → components → features → app → routes, one way, and
+    // no import cycles (a cycle makes module order matter and defeats code splitting).
+    files: ['apps/portal/src/**/*.{ts,tsx}'],
+    plugins: { clearlane: boundaries, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'clearlane/portal-layers': 'error',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Node-side config files of the portal (vite, vitest) run in Node.

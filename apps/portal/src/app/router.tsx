@@ -8,7 +8,7 @@ import { clearError, currentPageError } from './errors/page-error.ts';
 import { RouteErrorPage } from './errors/route-error.tsx';
 import { setAppRouter } from './navigation/app-router.ts';
 import { queryClient } from './query-client.ts';
-import { notify } from './toasts/notify.ts';
+import { notify } from '../lib/toasts/notify.ts';
 
 export const router = createRouter({
   routeTree,

@@ -5,7 +5,7 @@
 import { redirect } from '@tanstack/react-router';
 import { AUTH_MESSAGES } from '@clearlane/contract/auth';
 import { session } from '../../lib/auth.ts';
-import { notify } from '../toasts/notify.ts';
+import { notify } from '../../lib/toasts/notify.ts';
 import { handOffToHomeHost } from './complete-sign-in.ts';
 
 interface GuardLocation {

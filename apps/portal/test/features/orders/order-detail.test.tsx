@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { theme } from '../../../src/app/theme.ts';
-import * as toasts from '../../../src/app/toasts/notify.ts';
+import * as toasts from '../../../src/lib/toasts/notify.ts';
 import { OrderOutcome } from '../../../src/features/orders/components/order-outcome.tsx';
 import { showsOutcome } from '../../../src/features/orders/components/order-page.tsx';
 import { OrderTimeline } from '../../../src/features/orders/components/order-timeline.tsx';

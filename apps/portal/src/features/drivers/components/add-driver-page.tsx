@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateDriver } from '../api/create-driver.ts';
 import { getDrivers } from '../../../lib/entities/drivers/get-drivers.ts';

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Order, OrderDetail } from '@clearlane/contract/orders';
 import type { Page } from '@clearlane/contract/pagination';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { api } from '../../../lib/http.ts';
 import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 

@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { Can } from '../../../../lib/ability.tsx';
 import { useCreateBusinessRiskOrder } from '../api/place-orders.ts';

@@ -9,7 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useRuleset } from '../api/get-ruleset.ts';
 import { useCreateMvrOrder } from '../api/place-orders.ts';

@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useCreatePersonRiskOrder } from '../api/place-orders.ts';
 import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
