@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth-messages';
 import { routeTree } from '../routeTree.gen.ts';
 import { setUnauthenticatedHandler } from '../lib/auth.ts';
 import { persistUser } from '../lib/current-user.ts';

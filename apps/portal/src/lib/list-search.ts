@@ -1,8 +1,8 @@
 // The search params every list page shares (?page=1&size=50&sort=email,asc), so a list view is a
 // URL. A list's own schema spreads listSearchFields(...) beside its filters; the page renders it with
-// the list-view building block (src/components/list-view). UI-free and on zod/mini: the route
+// the list-view building block (src/components/list-view). UI-free and library-free: the route
 // configs that import this land in the entry chunk.
-import * as z from 'zod/mini';
+import { intField, matchingField, oneOfField } from './search-schema.ts';
 
 /** The page sizes a list offers (the API's maximum is 100). */
 export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -21,11 +21,10 @@ export interface ListSearch {
  * fields). A bad value in a hand-edited URL falls back to the default instead of failing the page.
  */
 export function listSearchFields(sortKeys: readonly string[]) {
-  const sortPattern = new RegExp(`^(${sortKeys.join('|')}),(asc|desc)$`);
   return {
-    page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
-    size: z.catch(z.optional(z.union(LIST_PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodMiniLiteral<ListPageSize>, ...z.ZodMiniLiteral<ListPageSize>[]])), undefined),
-    sort: z.catch(z.optional(z.string().check(z.regex(sortPattern))), undefined),
+    page: intField(0, 100_000),
+    size: oneOfField(LIST_PAGE_SIZES),
+    sort: matchingField(new RegExp(`^(${sortKeys.join('|')}),(asc|desc)$`)),
   };
 }
 

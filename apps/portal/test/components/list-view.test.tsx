@@ -5,7 +5,6 @@ import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as z from 'zod/mini';
 import { describe, expect, it, vi } from 'vitest';
 import type { Page } from '@clearlane/contract/pagination';
 import { theme } from '../../src/app/theme.ts';
@@ -15,6 +14,7 @@ import { paginationText } from '../../src/components/list-view/pagination-text.t
 import { useListView } from '../../src/components/list-view/use-list-view.ts';
 import { listQueryOf, listSearchFields } from '../../src/lib/list-search.ts';
 import { searchText } from '../../src/lib/search-params.ts';
+import { searchSchema, type SearchOfSchema } from '../../src/lib/search-schema.ts';
 
 interface Thing {
   id: string;
@@ -22,8 +22,8 @@ interface Thing {
   createdAt: string;
 }
 
-const thingsSearchSchema = z.object({ ...listSearchFields(['name', 'createdAt']), filter: z.catch(z.optional(searchText(100)), undefined) });
-type ThingsSearch = z.infer<typeof thingsSearchSchema>;
+const thingsSearchSchema = searchSchema({ ...listSearchFields(['name', 'createdAt']), filter: searchText(100) });
+type ThingsSearch = SearchOfSchema<typeof thingsSearchSchema>;
 
 const columns: ListColumn<Thing>[] = [
   { accessor: 'name', title: 'Name', sortable: true },

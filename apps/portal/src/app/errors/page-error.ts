@@ -2,7 +2,7 @@
 // the one error the root view shows instead of the routed page (SPEC.md §4: it can be cleared,
 // with an optional redirect).
 import { useSyncExternalStore } from 'react';
-import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth-messages';
 import { ApiError, NetworkError } from '../../lib/api-error.ts';
 import { UserSetupError } from '../../lib/current-user.ts';
 import { isBotUserAgent } from './bot-user-agent.ts';

@@ -1,9 +1,9 @@
 // The driver list's view as search params (?filter=smith&licenceState=CA&sort=lastName,asc&page=1),
-// so a view is a URL. UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
+// so a view is a URL. UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { PersonSortField } from '@clearlane/contract/persons';
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -24,15 +24,15 @@ export type DriverSortKey = (typeof DRIVER_SORT_KEYS)[number];
 export const DEFAULT_DRIVERS_SORT = 'createdAt,desc';
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const driversSearchSchema = z.object({
+export const driversSearchSchema = searchSchema({
   ...listSearchFields(DRIVER_SORT_KEYS),
   // The router reads ?filter=12345678 (a hand-written or shared link) as a number: a licence number,
   // EIN or USDOT number typed as digits must still search, as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  licenceState: z.catch(z.optional(z.enum(STATE_CODES)), undefined),
+  filter: searchText(100),
+  licenceState: oneOfField(STATE_CODES),
 });
 
-export type DriversSearch = z.infer<typeof driversSearchSchema>;
+export type DriversSearch = SearchOfSchema<typeof driversSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filters" clears. */
 export const DRIVER_FILTER_KEYS = ['filter', 'licenceState'] as const satisfies readonly (keyof DriversSearch)[];

@@ -1,9 +1,9 @@
 // The order list's view as search params (?outcome=Fail&isReviewed=false&from=2025-01-01&sort=createdAt,desc…),
-// so a filtered list is a URL that survives a reload and can be shared. UI-free and on zod/mini: the
+// so a filtered list is a URL that survives a reload and can be shared. UI-free and library-free: the
 // route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
 import type { OrderSortField, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
 import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { booleanField, matchingField, oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -25,23 +25,23 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const calendarDate = z.string().check(z.refine(isCalendarDate));
+const calendarDate = matchingField(ISO_DATE, isCalendarDate);
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const ordersSearchSchema = z.object({
+export const ordersSearchSchema = searchSchema({
   ...listSearchFields(ORDER_SORT_KEYS),
   // The router reads ?filter=123 as the number 123: free text and tags take it back as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  type: z.catch(z.optional(z.enum(ORDER_TYPE_OPTIONS)), undefined),
-  status: z.catch(z.optional(z.enum(ORDER_STATUS_OPTIONS)), undefined),
-  outcome: z.catch(z.optional(z.enum(OUTCOME_OPTIONS)), undefined),
-  isReviewed: z.catch(z.optional(z.boolean()), undefined),
-  from: z.catch(z.optional(calendarDate), undefined),
-  to: z.catch(z.optional(calendarDate), undefined),
-  tag: z.catch(z.optional(searchText(40)), undefined),
+  filter: searchText(100),
+  type: oneOfField(ORDER_TYPE_OPTIONS),
+  status: oneOfField(ORDER_STATUS_OPTIONS),
+  outcome: oneOfField(OUTCOME_OPTIONS),
+  isReviewed: booleanField,
+  from: calendarDate,
+  to: calendarDate,
+  tag: searchText(40),
 });
 
-export type OrdersSearch = z.infer<typeof ordersSearchSchema>;
+export type OrdersSearch = SearchOfSchema<typeof ordersSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filters" clears. */
 export const ORDER_FILTER_KEYS = ['filter', 'type', 'status', 'outcome', 'isReviewed', 'from', 'to', 'tag'] as const satisfies readonly (keyof OrdersSearch)[];

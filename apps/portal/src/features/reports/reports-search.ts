@@ -1,8 +1,8 @@
 // The report list's view as search params (?type=MotorVehicleRecord&sort=completedAt,desc&page=1),
-// so a view is a URL. UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
+// so a view is a URL. UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { ReportSortField, ReportType } from '@clearlane/contract/reports';
 import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
 // the `satisfies` clauses keep them in step with the contract.
@@ -15,12 +15,12 @@ export type ReportSortKey = (typeof REPORT_SORT_KEYS)[number];
 export const DEFAULT_REPORTS_SORT = 'completedAt,desc';
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const reportsSearchSchema = z.object({
+export const reportsSearchSchema = searchSchema({
   ...listSearchFields(REPORT_SORT_KEYS),
-  type: z.catch(z.optional(z.enum(REPORT_TYPE_OPTIONS)), undefined),
+  type: oneOfField(REPORT_TYPE_OPTIONS),
 });
 
-export type ReportsSearch = z.infer<typeof reportsSearchSchema>;
+export type ReportsSearch = SearchOfSchema<typeof reportsSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filter" clears. */
 export const REPORT_FILTER_KEYS = ['type'] as const satisfies readonly (keyof ReportsSearch)[];

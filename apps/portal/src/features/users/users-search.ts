@@ -1,9 +1,9 @@
 // The user list's view as search params (?page=1&sort=email,asc&role=Manager…), so a view is a URL.
-// UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
+// UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { RoleName } from '@clearlane/contract/enums';
 import type { UserStatus } from '@clearlane/contract/users';
 import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -16,15 +16,15 @@ export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export const DEFAULT_USERS_SORT = 'createdAt,desc';
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const usersSearchSchema = z.object({
+export const usersSearchSchema = searchSchema({
   ...listSearchFields(USER_SORT_KEYS),
   // ?filter=12345 in a hand-written link is read as a number by the router: it searches as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  role: z.catch(z.optional(z.enum(ROLE_OPTIONS)), undefined),
-  status: z.catch(z.optional(z.enum(STATUS_OPTIONS)), undefined),
+  filter: searchText(100),
+  role: oneOfField(ROLE_OPTIONS),
+  status: oneOfField(STATUS_OPTIONS),
 });
 
-export type UsersSearch = z.infer<typeof usersSearchSchema>;
+export type UsersSearch = SearchOfSchema<typeof usersSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filters" clears. */
 export const USER_FILTER_KEYS = ['filter', 'role', 'status'] as const satisfies readonly (keyof UsersSearch)[];
