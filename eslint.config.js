@@ -73,6 +73,22 @@ export default tseslint.config(
     },
   },
   {
+    // The portal's layering (DESIGN.md §2): lib → components → features → app → routes, one way, and
+    // no import cycles (a cycle makes module order matter and defeats code splitting).
+    files: ['apps/portal/src/**/*.{ts,tsx}'],
+    plugins: { clearlane: boundaries, import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      'clearlane/portal-layers': 'error',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     // Node-side config files of the portal (vite, vitest) run in Node.
     files: ['apps/portal/*.{ts,js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -2,13 +2,15 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { buildManifest } from './build/build-manifest.ts';
+import { entryBudget } from './build/entry-budget.ts';
 
 const manifest = buildManifest();
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // The router plugin must come before react() (TOOLCHAIN.md).
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), manifest.plugin],
+  // entryBudget fails the build when the first load's JavaScript grows past its budget (build/entry-budget.ts).
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), manifest.plugin, entryBudget()],
   define: { __BUILD_ID__: JSON.stringify(manifest.buildId) },
   server: {
     port: 5173,

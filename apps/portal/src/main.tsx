@@ -7,7 +7,7 @@ import { loadPublicConfig } from './lib/public-config.ts';
 import { App } from './app/app.tsx';
 import { router } from './app/router.tsx';
 import { startBackgroundTasks } from './app/background/background-tasks.ts';
-import { toastStore } from './app/toasts/toast-store.ts';
+import { toastStore } from './lib/toasts/toast-store.ts';
 
 const container = document.getElementById('root')!;
 

@@ -167,7 +167,7 @@ describe('route preloading', () => {
 describe('new build offer', () => {
   it('shows a Reload toast and reloads on the next route change', async () => {
     const { offerReloadForNewBuild, NEW_VERSION_MESSAGE } = await import('../src/app/background/background-tasks.ts');
-    const { toastStore } = await import('../src/app/toasts/toast-store.ts');
+    const { toastStore } = await import('../src/lib/toasts/toast-store.ts');
     let listener: ((event: { hrefChanged: boolean; toLocation: { href: string } }) => void) | undefined;
     const unsubscribe = vi.fn();
     const router = { subscribe: vi.fn((_name: string, fn: typeof listener) => ((listener = fn), unsubscribe)) };

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { theme } from '../src/app/theme.ts';
-import * as toasts from '../src/app/toasts/notify.ts';
+import * as toasts from '../src/lib/toasts/notify.ts';
 import { TemplateButtons } from '../src/features/bulk-orders/components/bulk-orders-page.tsx';
 import { MvrDownloads as OrderMvrDownloads } from '../src/features/orders/components/mvr-downloads.tsx';
 import { MvrDownloads as ReportMvrDownloads } from '../src/features/reports/components/mvr-downloads.tsx';

@@ -14,7 +14,7 @@ vi.mock('../src/lib/identity.ts', () => ({
 
 const { requireSession, redirectSignedInUser } = await import('../src/app/auth/guards.ts');
 const { session } = await import('../src/lib/auth.ts');
-const { toastStore } = await import('../src/app/toasts/toast-store.ts');
+const { toastStore } = await import('../src/lib/toasts/toast-store.ts');
 const { pageLocation } = await import('../src/app/auth/complete-sign-in.ts');
 
 async function thrown(promise: Promise<unknown>) {

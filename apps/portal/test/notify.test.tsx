@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { notify } from '../src/app/toasts/notify.ts';
-import { toastStore } from '../src/app/toasts/toast-store.ts';
+import { notify } from '../src/lib/toasts/notify.ts';
+import { toastStore } from '../src/lib/toasts/toast-store.ts';
 import { ToastViewport } from '../src/app/toasts/toast-viewport.tsx';
 import { renderWithTheme } from './render.tsx';
 

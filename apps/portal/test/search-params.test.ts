@@ -21,9 +21,10 @@ describe('stringifySearch', () => {
 
 describe('searchText', () => {
   it('takes a number or a boolean back as text and limits the length', () => {
-    expect(searchText(10).parse(12345)).toBe('12345');
-    expect(searchText(10).parse(true)).toBe('true');
-    expect(searchText(10).parse('smith')).toBe('smith');
-    expect(() => searchText(3).parse('smith')).toThrow();
+    expect(searchText(10)(12345)).toBe('12345');
+    expect(searchText(10)(true)).toBe('true');
+    expect(searchText(10)('smith')).toBe('smith');
+    expect(searchText(3)('smith')).toBeUndefined();
+    expect(searchText(10)({ a: 1 })).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_POSITIONS, ToastStore, type Toast } from '../src/app/toasts/toast-store.ts';
+import { TOAST_POSITIONS, ToastStore, type Toast } from '../src/lib/toasts/toast-store.ts';
 
 const statusOf = (store: ToastStore, id: string) => store.getSnapshot().find((toast: Toast) => toast.id === id)?.status;
 

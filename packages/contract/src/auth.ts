@@ -30,12 +30,8 @@ export const AUTH_ERROR_CODES = {
   TokenRefresh: 'TokenRefreshException',
 } as const;
 
-export const AUTH_MESSAGES = {
-  userUnauthenticated: 'User needs to be authenticated to call this API.',
-  wrongCredentials: 'Incorrect username or password.',
-  noTokens: 'There was an error creating user session. Please try logging in again.',
-  userSetupFailed: 'An error occurred while fetching user information.',
-} as const;
+// In a module without zod, so the portal's entry chunk can show them without loading zod.
+export { AUTH_MESSAGES } from './auth-messages.ts';
 
 export const EmailSchema = z.string().trim().toLowerCase().max(254).email('must be an email address');
 

@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
-import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth-messages';
 import { routeTree } from '../routeTree.gen.ts';
 import { setUnauthenticatedHandler } from '../lib/auth.ts';
 import { persistUser } from '../lib/current-user.ts';
@@ -8,7 +8,7 @@ import { clearError, currentPageError } from './errors/page-error.ts';
 import { RouteErrorPage } from './errors/route-error.tsx';
 import { setAppRouter } from './navigation/app-router.ts';
 import { queryClient } from './query-client.ts';
-import { notify } from './toasts/notify.ts';
+import { notify } from '../lib/toasts/notify.ts';
 
 export const router = createRouter({
   routeTree,

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly retryAfterSeconds?: number;
   /** PluginNotEnabled: the company plugin the refused call needs. */
   readonly plugin?: string;
+  /** The whole problem document, extension members included (a refused sheet's rowErrors). */
+  readonly problem: Partial<Problem> & Record<string, unknown>;
 
   constructor(status: number, problem: Partial<Problem>) {
     super(problem.detail ?? problem.title ?? `Request failed with status ${status}`);
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = problem.code ?? 'Error';
     this.fieldErrors = problem.errors ?? [];
+    this.problem = problem;
     if (problem.retryAfterSeconds !== undefined) this.retryAfterSeconds = problem.retryAfterSeconds;
     if (problem.plugin !== undefined) this.plugin = problem.plugin;
   }

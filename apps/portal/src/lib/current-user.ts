@@ -4,6 +4,7 @@ import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@clearlane/contract/users';
 import type { PluginName } from '@clearlane/contract/company';
 import { request } from './http.ts';
+import { queryKeys } from './query-keys.ts';
 
 const STORAGE_KEY = 'clearlane.currentUser';
 
@@ -62,7 +63,7 @@ export async function fetchUserContext(): Promise<UserContext> {
   }
 }
 
-export const userContextQueryKey = ['user-context'] as const;
+export const userContextQueryKey = queryKeys.userContext;
 
 export const userContextQuery = queryOptions({
   queryKey: userContextQueryKey,

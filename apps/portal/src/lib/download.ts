@@ -3,6 +3,7 @@
 // report is downloaded from both the order and the report page, so its fetcher lives here.
 import { useMutation } from '@tanstack/react-query';
 import { requestFile, type DownloadedFile } from './http.ts';
+import { mutationKeys } from './query-keys.ts';
 
 export type { DownloadedFile };
 
@@ -46,7 +47,7 @@ export function fetchMvrReport(orderId: string, document: MvrReportDocument): Pr
 /** Downloads one of an MVR's documents (the report id is the order id) and saves it. */
 export const useMvrReportDownload = (orderId: string) =>
   useMutation({
-    mutationKey: ['orders', 'download-mvr', orderId],
+    mutationKey: mutationKeys.orders.downloadMvr(orderId),
     mutationFn: async (document: MvrReportDocument) => {
       const file = await fetchMvrReport(orderId, document);
       saveFile(file);

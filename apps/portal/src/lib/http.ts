@@ -1,8 +1,11 @@
-// The HTTP client of every API call: bearer id token, JSON or a file (blob), problem errors, and the
-// retry policy of SPEC.md §7 (retryable statuses once for non-mutating methods, never for mutations).
+// The HTTP client of every API call: bearer id token, JSON, a file (blob) or an upload with progress,
+// problem errors, and the retry policy of SPEC.md §7 (retryable statuses once for non-mutating
+// methods, never for mutations). Every call, uploads included, gets the same forced refresh on 401
+// and the same session-ended handling.
 import { ApiError, NetworkError, problemFrom } from './api-error.ts';
 import { fileNameFromContentDisposition } from './content-disposition.ts';
 import { httpRetriesFor } from './retry.ts';
+import { xhrFetch, type UploadProgress } from './xhr-transport.ts';
 
 export type Query = Record<string, string | number | boolean | undefined | null | (string | number)[]>;
 
@@ -16,6 +19,8 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Absolute base URL for calls outside the API (the system-message hub). */
   baseUrl?: string;
+  /** Called as the request body goes out (the request then travels by XMLHttpRequest, see xhr-transport.ts). */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
 export interface HttpDeps {
@@ -51,7 +56,7 @@ async function send(url: string, options: RequestOptions, token: string | null):
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const doFetch = deps?.fetch ?? fetch;
+  const doFetch = options.onUploadProgress ? xhrFetch(options.onUploadProgress) : (deps?.fetch ?? fetch);
   try {
     return await doFetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
@@ -119,6 +124,15 @@ export async function requestFile(path: string, { accept, fallbackFileName, ...o
   return { blob: await response.blob(), fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackFileName };
 }
 
+export interface UploadOptions extends Omit<RequestOptions, 'method' | 'body' | 'onUploadProgress'> {
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+/** POSTs a multipart form (a sheet, a document) and answers its JSON, reporting the upload's progress. */
+export function upload<T>(path: string, form: FormData, { onProgress, ...options }: UploadOptions = {}): Promise<T> {
+  return request<T>(path, { ...options, method: 'POST', body: form, onUploadProgress: onProgress ?? (() => {}) });
+}
+
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'POST', body }),
@@ -127,6 +141,9 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...options, method: 'DELETE', body }),
   /** A document as a file (see requestFile). */
   file: (path: string, options: FileRequestOptions) => requestFile(path, options),
+  /** A multipart form with upload progress (see upload). */
+  upload: <T>(path: string, form: FormData, options?: UploadOptions) => upload<T>(path, form, options),
 };
 
 export { ApiError, NetworkError };
+export type { UploadProgress };

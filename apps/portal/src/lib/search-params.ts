@@ -1,8 +1,8 @@
 // Search params as the router reads them. TanStack's default reads every value as JSON, so a
 // hand-written or shared ?filter=12345678 arrives as the number 12345678 (and ?filter=true as a
-// boolean). UI-free and on zod/mini: the route configs that use it land in the entry chunk.
+// boolean). UI-free: the route configs that use it land in the entry chunk.
 import { parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { textField } from './search-schema.ts';
 
 /**
  * JSON as the default parser reads it, except a number that would not read back as typed
@@ -22,8 +22,4 @@ export const stringifySearch = stringifySearchWith(JSON.stringify, parseValue);
  * A free-text param (a search, a tag) of at most `max` characters: a value the router read as a
  * number or a boolean is taken back as the text of the URL, so digits still search as digits.
  */
-export const searchText = (max: number) =>
-  z.pipe(
-    z.union([z.string(), z.number(), z.boolean()]),
-    z.pipe(z.transform((value: string | number | boolean) => String(value)), z.string().check(z.maxLength(max))),
-  );
+export const searchText = (max: number) => textField(max);

@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SystemMessage } from '@clearlane/contract/company';
 import { request } from './http.ts';
 import { publicConfig } from './public-config.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const SYSTEM_MESSAGE_REFRESH_MS = 5 * 60_000;
 
@@ -11,7 +12,7 @@ export function fetchSystemMessage(): Promise<SystemMessage> {
 }
 
 export const systemMessageQuery = queryOptions({
-  queryKey: ['system-message'],
+  queryKey: queryKeys.systemMessage,
   queryFn: fetchSystemMessage,
   staleTime: SYSTEM_MESSAGE_REFRESH_MS,
   refetchInterval: SYSTEM_MESSAGE_REFRESH_MS,

@@ -3,9 +3,9 @@
 //    refresh refused) → the same, with a toast saying so; a session for another host → handed over;
 //  - unauthenticated layout: a valid session → /.
 import { redirect } from '@tanstack/react-router';
-import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth-messages';
 import { session } from '../../lib/auth.ts';
-import { notify } from '../toasts/notify.ts';
+import { notify } from '../../lib/toasts/notify.ts';
 import { handOffToHomeHost } from './complete-sign-in.ts';
 
 interface GuardLocation {

@@ -2,7 +2,7 @@
 // chunk errors, the preload limiter. Started once by main.tsx, after the public config has loaded.
 import type { AnyRouter } from '@tanstack/react-router';
 import { publicConfig } from '../../lib/public-config.ts';
-import { notify } from '../toasts/notify.ts';
+import { notify } from '../../lib/toasts/notify.ts';
 import { BuildWatcher } from './build-watcher.ts';
 import { listenForPreloadErrors } from './chunk-reload.ts';
 import { limitRoutePreloads } from './preload-limiter.ts';

@@ -2,7 +2,7 @@
 // the one error the root view shows instead of the routed page (SPEC.md §4: it can be cleared,
 // with an optional redirect).
 import { useSyncExternalStore } from 'react';
-import { AUTH_MESSAGES } from '@clearlane/contract/auth';
+import { AUTH_MESSAGES } from '@clearlane/contract/auth-messages';
 import type { PluginName } from '@clearlane/contract/company';
 import { PLUGIN_LABELS, PLUGIN_NOT_ENABLED, pluginNotEnabledMessage } from '@clearlane/contract/plugins';
 import { ApiError, NetworkError } from '../../lib/api-error.ts';

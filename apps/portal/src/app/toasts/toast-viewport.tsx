@@ -4,7 +4,7 @@ import { Button, Group, Notification, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { ToastPosition, ToastType } from '@clearlane/contract/enums';
 import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { TOAST_POSITIONS, TOAST_REMOVAL_DELAY_MS, toastStore, type Toast, type ToastStore } from './toast-store.ts';
+import { TOAST_POSITIONS, TOAST_REMOVAL_DELAY_MS, toastStore, type Toast, type ToastStore } from '../../lib/toasts/toast-store.ts';
 
 const COLORS: Record<ToastType, string> = { success: 'green.8', error: 'red.8', info: 'lane', warning: 'orange.9', default: 'gray.7' };
 const ICONS: Record<ToastType, ReactNode> = {

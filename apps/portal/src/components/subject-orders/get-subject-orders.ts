@@ -6,6 +6,7 @@ import type { Order, OrderSortField, OrderStatus } from '@clearlane/contract/ord
 import type { Page } from '@clearlane/contract/pagination';
 import { api } from '../../lib/http.ts';
 import { isPending } from '../../lib/order-labels.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Whose orders: a driver (a person) or a business, as the API filters them. */
 export type OrderSubject = { personId: string } | { businessId: string };
@@ -25,7 +26,7 @@ export const PENDING_ORDERS_POLL_MS = 3_000;
 export const subjectOrdersQueryOptions = (query: SubjectOrdersQuery) =>
   queryOptions({
     // Under 'orders' so that anything that refreshes orders refreshes these tables too.
-    queryKey: ['orders', 'list', query] as const,
+    queryKey: queryKeys.orders.list(query),
     queryFn: ({ signal }) => getSubjectOrders(query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => (current.state.data?.content.some((order) => isPending(order.status)) ? PENDING_ORDERS_POLL_MS : false),

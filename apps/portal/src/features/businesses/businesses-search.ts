@@ -1,8 +1,9 @@
 // The business list's view as search params (?filter=acme&state=TX&sort=name,asc&page=1), so a view
-// is a URL. UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
+// is a URL. UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { BusinessSortField } from '@clearlane/contract/businesses';
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
+import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -20,30 +21,27 @@ const _everyStateListed: [Exclude<UsStateCode, (typeof STATE_CODES)[number]>] ex
 export const BUSINESS_SORT_KEYS = ['name', 'createdAt', 'state'] as const satisfies readonly BusinessSortField[];
 export type BusinessSortKey = (typeof BUSINESS_SORT_KEYS)[number];
 
-export const DEFAULT_BUSINESSES_PAGE_SIZE = 20;
-export const BUSINESSES_PAGE_SIZES = [10, 20, 50, 100] as const;
-
-const SORT = new RegExp(`^(${BUSINESS_SORT_KEYS.join('|')}),(asc|desc)$`);
+export const DEFAULT_BUSINESSES_SORT = 'createdAt,desc';
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const businessesSearchSchema = z.object({
-  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
-  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
+export const businessesSearchSchema = searchSchema({
+  ...listSearchFields(BUSINESS_SORT_KEYS),
   // The router reads ?filter=12345678 (a hand-written or shared link) as a number: a licence number,
   // EIN or USDOT number typed as digits must still search, as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  state: z.catch(z.optional(z.enum(STATE_CODES)), undefined),
-  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
+  filter: searchText(100),
+  state: oneOfField(STATE_CODES),
 });
 
-export type BusinessesSearch = z.infer<typeof businessesSearchSchema>;
+export type BusinessesSearch = SearchOfSchema<typeof businessesSearchSchema>;
+
+/** The filters of a view (not its page or sort): what "Clear filters" clears. */
+export const BUSINESS_FILTER_KEYS = ['filter', 'state'] as const satisfies readonly (keyof BusinessesSearch)[];
+export const hasBusinessFilters = (search: BusinessesSearch) => hasFilters(search, BUSINESS_FILTER_KEYS);
 
 /** The API query of a view: page 0-based, default size and sort filled in. */
 export function businessesQueryOf(search: BusinessesSearch) {
   return {
-    page: search.page ?? 0,
-    size: search.size ?? DEFAULT_BUSINESSES_PAGE_SIZE,
-    sort: search.sort ?? 'createdAt,desc',
+    ...listQueryOf(search, DEFAULT_BUSINESSES_SORT),
     filter: search.filter?.trim() || undefined,
     state: search.state,
   };

@@ -1,8 +1,9 @@
 // The driver list's view as search params (?filter=smith&licenceState=CA&sort=lastName,asc&page=1),
-// so a view is a URL. UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
+// so a view is a URL. UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { PersonSortField } from '@clearlane/contract/persons';
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
+import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -20,30 +21,27 @@ const _everyStateListed: [Exclude<UsStateCode, (typeof STATE_CODES)[number]>] ex
 export const DRIVER_SORT_KEYS = ['lastName', 'firstName', 'createdAt', 'licenceState', 'dateOfBirth'] as const satisfies readonly PersonSortField[];
 export type DriverSortKey = (typeof DRIVER_SORT_KEYS)[number];
 
-export const DEFAULT_DRIVERS_PAGE_SIZE = 20;
-export const DRIVERS_PAGE_SIZES = [10, 20, 50, 100] as const;
-
-const SORT = new RegExp(`^(${DRIVER_SORT_KEYS.join('|')}),(asc|desc)$`);
+export const DEFAULT_DRIVERS_SORT = 'createdAt,desc';
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const driversSearchSchema = z.object({
-  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
-  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
+export const driversSearchSchema = searchSchema({
+  ...listSearchFields(DRIVER_SORT_KEYS),
   // The router reads ?filter=12345678 (a hand-written or shared link) as a number: a licence number,
   // EIN or USDOT number typed as digits must still search, as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  licenceState: z.catch(z.optional(z.enum(STATE_CODES)), undefined),
-  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
+  filter: searchText(100),
+  licenceState: oneOfField(STATE_CODES),
 });
 
-export type DriversSearch = z.infer<typeof driversSearchSchema>;
+export type DriversSearch = SearchOfSchema<typeof driversSearchSchema>;
+
+/** The filters of a view (not its page or sort): what "Clear filters" clears. */
+export const DRIVER_FILTER_KEYS = ['filter', 'licenceState'] as const satisfies readonly (keyof DriversSearch)[];
+export const hasDriverFilters = (search: DriversSearch) => hasFilters(search, DRIVER_FILTER_KEYS);
 
 /** The API query of a view: page 0-based, default size and sort filled in. */
 export function driversQueryOf(search: DriversSearch) {
   return {
-    page: search.page ?? 0,
-    size: search.size ?? DEFAULT_DRIVERS_PAGE_SIZE,
-    sort: search.sort ?? 'createdAt,desc',
+    ...listQueryOf(search, DEFAULT_DRIVERS_SORT),
     filter: search.filter?.trim() || undefined,
     licenceState: search.licenceState,
   };

@@ -1,8 +1,9 @@
 // The order list's view as search params (?outcome=Fail&isReviewed=false&from=2025-01-01&sort=createdAt,desc…),
-// so a filtered list is a URL that survives a reload and can be shared. UI-free and on zod/mini: the
+// so a filtered list is a URL that survives a reload and can be shared. UI-free and library-free: the
 // route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
 import type { OrderSortField, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
+import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { booleanField, matchingField, oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -13,11 +14,8 @@ export const OUTCOME_OPTIONS = ['Pass', 'Fail', 'Indeterminate', 'NoResults', 'N
 export const ORDER_SORT_KEYS = ['createdAt', 'updatedAt', 'completedAt', 'status', 'type', 'outcome', 'subjectLabel'] as const satisfies readonly OrderSortField[];
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 
-export const DEFAULT_ORDERS_PAGE_SIZE = 20;
-export const ORDERS_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_ORDERS_SORT = 'createdAt,desc';
 
-const SORT = new RegExp(`^(${ORDER_SORT_KEYS.join('|')}),(asc|desc)$`);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date that exists (2025-02-30 does not). */
@@ -27,31 +25,29 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const calendarDate = z.string().check(z.refine(isCalendarDate));
+const calendarDate = matchingField(ISO_DATE, isCalendarDate);
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const ordersSearchSchema = z.object({
-  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
-  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
-  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
+export const ordersSearchSchema = searchSchema({
+  ...listSearchFields(ORDER_SORT_KEYS),
   // The router reads ?filter=123 as the number 123: free text and tags take it back as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  type: z.catch(z.optional(z.enum(ORDER_TYPE_OPTIONS)), undefined),
-  status: z.catch(z.optional(z.enum(ORDER_STATUS_OPTIONS)), undefined),
-  outcome: z.catch(z.optional(z.enum(OUTCOME_OPTIONS)), undefined),
-  isReviewed: z.catch(z.optional(z.boolean()), undefined),
-  from: z.catch(z.optional(calendarDate), undefined),
-  to: z.catch(z.optional(calendarDate), undefined),
-  tag: z.catch(z.optional(searchText(40)), undefined),
+  filter: searchText(100),
+  type: oneOfField(ORDER_TYPE_OPTIONS),
+  status: oneOfField(ORDER_STATUS_OPTIONS),
+  outcome: oneOfField(OUTCOME_OPTIONS),
+  isReviewed: booleanField,
+  from: calendarDate,
+  to: calendarDate,
+  tag: searchText(40),
 });
 
-export type OrdersSearch = z.infer<typeof ordersSearchSchema>;
+export type OrdersSearch = SearchOfSchema<typeof ordersSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filters" clears. */
 export const ORDER_FILTER_KEYS = ['filter', 'type', 'status', 'outcome', 'isReviewed', 'from', 'to', 'tag'] as const satisfies readonly (keyof OrdersSearch)[];
 
 export function hasOrderFilters(search: OrdersSearch): boolean {
-  return ORDER_FILTER_KEYS.some((key) => search[key] !== undefined && search[key] !== '');
+  return hasFilters(search, ORDER_FILTER_KEYS);
 }
 
 /** The API query of a view: page 0-based, default size and sort filled in, nothing empty sent. */
@@ -59,9 +55,7 @@ export function ordersQueryOf(search: OrdersSearch) {
   // A range typed backwards (to before from) still means "between these two days".
   const [from, to] = search.from && search.to && search.from > search.to ? [search.to, search.from] : [search.from, search.to];
   return {
-    page: search.page ?? 0,
-    size: search.size ?? DEFAULT_ORDERS_PAGE_SIZE,
-    sort: search.sort ?? DEFAULT_ORDERS_SORT,
+    ...listQueryOf(search, DEFAULT_ORDERS_SORT),
     filter: search.filter?.trim() || undefined,
     type: search.type,
     status: search.status,

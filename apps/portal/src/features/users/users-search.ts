@@ -1,8 +1,9 @@
 // The user list's view as search params (?page=1&sort=email,asc&role=Manager…), so a view is a URL.
-// UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
-import * as z from 'zod/mini';
+// UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { RoleName } from '@clearlane/contract/enums';
 import type { UserStatus } from '@clearlane/contract/users';
+import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -12,30 +13,27 @@ export const STATUS_OPTIONS = ['ACTIVE', 'INVITED', 'DISABLED'] as const satisfi
 export const USER_SORT_KEYS = ['firstName', 'lastName', 'email', 'role', 'status', 'createdAt', 'lastSignInAt'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 
-export const DEFAULT_USERS_PAGE_SIZE = 20;
-export const USERS_PAGE_SIZES = [10, 20, 50, 100] as const;
-
-const SORT = new RegExp(`^(${USER_SORT_KEYS.join('|')}),(asc|desc)$`);
+export const DEFAULT_USERS_SORT = 'createdAt,desc';
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const usersSearchSchema = z.object({
-  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
-  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
+export const usersSearchSchema = searchSchema({
+  ...listSearchFields(USER_SORT_KEYS),
   // ?filter=12345 in a hand-written link is read as a number by the router: it searches as text.
-  filter: z.catch(z.optional(searchText(100)), undefined),
-  role: z.catch(z.optional(z.enum(ROLE_OPTIONS)), undefined),
-  status: z.catch(z.optional(z.enum(STATUS_OPTIONS)), undefined),
-  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
+  filter: searchText(100),
+  role: oneOfField(ROLE_OPTIONS),
+  status: oneOfField(STATUS_OPTIONS),
 });
 
-export type UsersSearch = z.infer<typeof usersSearchSchema>;
+export type UsersSearch = SearchOfSchema<typeof usersSearchSchema>;
+
+/** The filters of a view (not its page or sort): what "Clear filters" clears. */
+export const USER_FILTER_KEYS = ['filter', 'role', 'status'] as const satisfies readonly (keyof UsersSearch)[];
+export const hasUserFilters = (search: UsersSearch) => hasFilters(search, USER_FILTER_KEYS);
 
 /** The API query of a view: page 0-based, default size and sort filled in. */
 export function usersQueryOf(search: UsersSearch) {
   return {
-    page: search.page ?? 0,
-    size: search.size ?? DEFAULT_USERS_PAGE_SIZE,
-    sort: search.sort ?? 'createdAt,desc',
+    ...listQueryOf(search, DEFAULT_USERS_SORT),
     filter: search.filter?.trim() || undefined,
     role: search.role,
     status: search.status,

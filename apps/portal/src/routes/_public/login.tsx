@@ -1,12 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { searchSchema, textField } from '../../lib/search-schema.ts';
 
 // ?redirect= where to go after signing in; ?handoff= a one-time code from another host; ?email= prefill.
 export const Route = createFileRoute('/_public/login')({
   staticData: { title: 'Sign in' },
-  validateSearch: z.object({
-    redirect: z.optional(z.string()),
-    handoff: z.optional(z.string()),
-    email: z.catch(z.optional(z.string().check(z.maxLength(254))), undefined),
-  }),
+  validateSearch: searchSchema({ redirect: textField(2_000), handoff: textField(200), email: textField(254) }),
 });

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { theme } from '../../../src/app/theme.ts';
-import * as toasts from '../../../src/app/toasts/notify.ts';
+import * as toasts from '../../../src/lib/toasts/notify.ts';
 import { OrderOutcome } from '../../../src/features/orders/components/order-outcome.tsx';
 import { showsOutcome } from '../../../src/features/orders/components/order-page.tsx';
 import { OrderTimeline } from '../../../src/features/orders/components/order-timeline.tsx';
@@ -19,6 +19,7 @@ import { AbilityProvider } from '../../../src/lib/ability.tsx';
 import { fileNameFromContentDisposition as fileNameOf } from '../../../src/lib/content-disposition.ts';
 import { fetchMvrReport } from '../../../src/lib/download.ts';
 import { configureHttp } from '../../../src/lib/http.ts';
+import { queryKeys } from '../../../src/lib/query-keys.ts';
 import { testUser } from '../../fixtures.ts';
 
 const ORDER_ID = '01a2075e-609a-79d9-a24e-c20369a7415d';
@@ -153,7 +154,7 @@ describe('the reviewed switch', () => {
     configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as typeof globalThis.fetch });
     const error = vi.spyOn(toasts.notify, 'error');
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    queryClient.setQueryData(['orders', 'detail', ORDER_ID], failedMvr());
+    queryClient.setQueryData(queryKeys.orders.detail(ORDER_ID), failedMvr());
 
     renderWith(<ReviewedSwitch order={failedMvr()} />, { queryClient });
     const toggle = screen.getByRole('switch', { name: 'Reviewed: Casey Major (CA D1234563)' });
@@ -162,13 +163,13 @@ describe('the reviewed switch', () => {
     expect(toggle).toBeChecked();
 
     // Optimistic: the cached order says reviewed before the server has answered.
-    await waitFor(() => expect(queryClient.getQueryData<OrderDetail>(['orders', 'detail', ORDER_ID])?.isReviewed).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryData<OrderDetail>(queryKeys.orders.detail(ORDER_ID))?.isReviewed).toBe(true));
     expect(fetch).toHaveBeenCalledWith(`/api/v1/orders/${ORDER_ID}/reviewed`, expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ isReviewed: true }) }));
 
     await act(async () =>
       refuse(Response.json({ status: 403, title: 'Forbidden', code: 'Forbidden', detail: 'You may not review orders.' }, { status: 403, headers: { 'content-type': 'application/problem+json' } })),
     );
-    await waitFor(() => expect(queryClient.getQueryData<OrderDetail>(['orders', 'detail', ORDER_ID])?.isReviewed).toBe(false));
+    await waitFor(() => expect(queryClient.getQueryData<OrderDetail>(queryKeys.orders.detail(ORDER_ID))?.isReviewed).toBe(false));
     expect(error).toHaveBeenCalledWith('You may not review orders.', { title: 'Could not mark the order reviewed' });
     await waitFor(() => expect(toggle).not.toBeChecked());
   });

@@ -1,6 +1,7 @@
 // POST /api/v1/auth/confirm-reset-password: the mailed code + a new password.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { identity } from '../../../lib/identity.ts';
+import { mutationKeys } from '../../../lib/query-keys.ts';
 
 export interface ConfirmResetPasswordInput {
   email: string;
@@ -12,6 +13,6 @@ export const confirmResetPassword = ({ email, code, newPassword }: ConfirmResetP
   identity.confirmResetPassword(email.trim(), code, newPassword);
 
 export const confirmResetPasswordMutationOptions = () =>
-  mutationOptions({ mutationKey: ['auth', 'confirm-reset-password'], mutationFn: confirmResetPassword });
+  mutationOptions({ mutationKey: mutationKeys.auth.confirmResetPassword, mutationFn: confirmResetPassword });
 
 export const useConfirmResetPassword = () => useMutation(confirmResetPasswordMutationOptions());

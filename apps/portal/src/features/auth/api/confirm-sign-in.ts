@@ -2,6 +2,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { SignInResult } from '@clearlane/contract/auth';
 import { identity } from '../../../lib/identity.ts';
+import { mutationKeys } from '../../../lib/query-keys.ts';
 
 export interface ConfirmSignInInput {
   /** The opaque handle of the unfinished sign-in, from the previous answer. */
@@ -12,6 +13,6 @@ export interface ConfirmSignInInput {
 export const confirmSignIn = ({ session, challengeResponse }: ConfirmSignInInput): Promise<SignInResult> =>
   identity.confirmSignIn(session, challengeResponse);
 
-export const confirmSignInMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'confirm-sign-in'], mutationFn: confirmSignIn });
+export const confirmSignInMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.auth.confirmSignIn, mutationFn: confirmSignIn });
 
 export const useConfirmSignIn = () => useMutation(confirmSignInMutationOptions());

@@ -2,6 +2,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { SignInResult } from '@clearlane/contract/auth';
 import { identity } from '../../../lib/identity.ts';
+import { mutationKeys } from '../../../lib/query-keys.ts';
 
 export interface SignInInput {
   email: string;
@@ -10,6 +11,6 @@ export interface SignInInput {
 
 export const signIn = ({ email, password }: SignInInput): Promise<SignInResult> => identity.signIn(email.trim(), password);
 
-export const signInMutationOptions = () => mutationOptions({ mutationKey: ['auth', 'sign-in'], mutationFn: signIn });
+export const signInMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.auth.signIn, mutationFn: signIn });
 
 export const useSignIn = () => useMutation(signInMutationOptions());

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconArrowLeft, IconMailCheck } from '@tabler/icons-rea
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { describePasswordViolations, passwordPolicyViolations } from '@clearlane/contract/auth';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { useConfirmResetPassword } from '../api/confirm-reset-password.ts';

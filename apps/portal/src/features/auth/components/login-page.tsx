@@ -3,8 +3,7 @@ import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { MfaType, SignInResult } from '@clearlane/contract/auth';
-import { completeSignIn, redeemHandoff } from '../../../app/auth/complete-sign-in.ts';
+import type { MfaType, SignInResult, Tokens } from '@clearlane/contract/auth';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { messageOf } from './auth-errors.ts';
 import { CodeStep } from './login-steps/code-step.tsx';
@@ -26,7 +25,16 @@ type Flow =
 
 const UNSUPPORTED = 'This sign-in step is not available in the portal. Please contact your company administrator.';
 
-export function LoginPage() {
+/**
+ * What happens once the identity provider has handed over tokens (store them, load the user, go on
+ * or hand over to the user's own host): the app shell's business, passed in by the route.
+ */
+export interface SignInCompletion {
+  completeSignIn: (tokens: Tokens, redirectTo?: string) => Promise<void>;
+  redeemHandoff: (code: string, redirectTo?: string) => Promise<void>;
+}
+
+export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
   const search = useSearch({ from: '/_public/login' });
   const navigate = useNavigate();
   const [email, setEmail] = useState(search.email ?? '');

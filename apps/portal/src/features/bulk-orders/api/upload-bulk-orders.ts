@@ -2,8 +2,8 @@
 // 201 answers the report group the orders went into; 422 BulkSheetInvalid lists every row error.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BULK_ORDER_FILE_FIELD, type BulkOrderResult, type BulkRowError } from '@clearlane/contract/bulk-orders';
-import { buildUrl } from '../../../lib/http.ts';
-import { UploadProblemError, uploadWithProgress, type UploadProgress } from './xhr-upload.ts';
+import { ApiError, api, type UploadProgress } from '../../../lib/http.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export interface BulkUploadOptions {
   isAutoAdjudicated: boolean;
@@ -19,7 +19,7 @@ export interface SheetRejection {
 }
 
 export function sheetRejectionOf(error: unknown): SheetRejection | null {
-  if (!(error instanceof UploadProblemError) || error.code !== 'BulkSheetInvalid') return null;
+  if (!(error instanceof ApiError) || error.code !== 'BulkSheetInvalid') return null;
   const extra = error.problem as { rowErrors?: BulkRowError[]; rowErrorCount?: number };
   const rowErrors = Array.isArray(extra.rowErrors) ? extra.rowErrors : [];
   return { rowErrors, rowErrorCount: typeof extra.rowErrorCount === 'number' ? extra.rowErrorCount : rowErrors.length, message: error.message };
@@ -29,15 +29,16 @@ export function uploadBulkOrders(file: File, options: BulkUploadOptions, onProgr
   const body = new FormData();
   body.append(BULK_ORDER_FILE_FIELD, file, file.name);
   const query = options.isAutoAdjudicated ? { isAutoAdjudicated: 'true', ruleNamespace: options.ruleNamespace } : { isAutoAdjudicated: 'false' };
-  return uploadWithProgress<BulkOrderResult>({ url: buildUrl('/api/v1/orders', query), body, onProgress, signal });
+  return api.upload<BulkOrderResult>('/api/v1/orders', body, { query, onProgress, signal });
 }
 
 export const useUploadBulkOrders = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: mutationKeys.orders.uploadSheet,
     mutationFn: ({ file, options, onProgress, signal }: { file: File; options: BulkUploadOptions; onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal }) =>
       uploadBulkOrders(file, options, onProgress, signal),
     // New orders: every cached order list and report list is out of date.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders'] }), queryClient.invalidateQueries({ queryKey: ['reports'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }), queryClient.invalidateQueries({ queryKey: queryKeys.reports.all })]),
   });
 };

@@ -8,11 +8,11 @@ import { IconAlertCircle, IconFileSpreadsheet, IconFileTypeCsv, IconUpload } fro
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, type BulkOrderFileFormat } from '@clearlane/contract/bulk-orders';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDownloadTemplate } from '../api/download-template.ts';
 import { sheetRejectionOf, useUploadBulkOrders, type SheetRejection } from '../api/upload-bulk-orders.ts';
-import type { UploadProgress } from '../api/xhr-upload.ts';
+import type { UploadProgress } from '../../../lib/http.ts';
 import { ACCEPTED_EXTENSIONS, fileProblem, formatBytes, formatCount, plural } from './format.ts';
 import { RowErrors } from './row-errors.tsx';
 

@@ -2,19 +2,19 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Business, CreateBusinessBody } from '@clearlane/contract/businesses';
 import { api } from '../../../lib/http.ts';
-import { businessesQueryKeys } from './get-businesses.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export const createBusiness = (body: CreateBusinessBody) => api.post<Business>('/api/v1/businesses', body);
 
-export const createBusinessMutationOptions = () => mutationOptions({ mutationKey: ['businesses', 'create'], mutationFn: createBusiness });
+export const createBusinessMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.businesses.create, mutationFn: createBusiness });
 
 export function useCreateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createBusinessMutationOptions(),
     onSuccess: (business) => {
-      queryClient.setQueryData(businessesQueryKeys.detail(business.id), business);
-      return queryClient.invalidateQueries({ queryKey: businessesQueryKeys.all, predicate: (query) => query.queryKey[1] === 'list' });
+      queryClient.setQueryData(queryKeys.businesses.detail(business.id), business);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.businesses.lists });
     },
   });
 }

@@ -8,10 +8,10 @@ import { IconAlertCircle, IconBuildingPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type CSSProperties } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateBusiness } from '../api/create-business.ts';
-import { getBusinesses } from '../api/get-businesses.ts';
+import { getBusinesses } from '../../../lib/entities/businesses/get-businesses.ts';
 import { EMPTY_BUSINESS, placeServerErrors, toBusinessBody, validateBusiness, type BusinessValues } from './business-form.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 

@@ -10,7 +10,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { hasPlugins } from '../../../lib/plugins.ts';
-import { useBusiness } from '../api/get-business.ts';
+import { useBusiness } from '../../../lib/entities/businesses/get-business.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { dateTime, einOf } from './format.ts';
 

@@ -2,19 +2,19 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Person, UpdatePersonBody } from '@clearlane/contract/persons';
 import { api } from '../../../lib/http.ts';
-import { driversQueryKeys } from './get-drivers.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export const updateDriver = ({ id, body }: { id: string; body: UpdatePersonBody }) => api.put<Person>(`/api/v1/person/${encodeURIComponent(id)}`, body);
 
-export const updateDriverMutationOptions = () => mutationOptions({ mutationKey: ['drivers', 'update'], mutationFn: updateDriver });
+export const updateDriverMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.drivers.update, mutationFn: updateDriver });
 
 export function useUpdateDriver() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateDriverMutationOptions(),
     onSuccess: (driver) => {
-      queryClient.setQueryData(driversQueryKeys.detail(driver.id), driver);
-      return queryClient.invalidateQueries({ queryKey: driversQueryKeys.all, predicate: (query) => query.queryKey[1] === 'list' });
+      queryClient.setQueryData(queryKeys.drivers.detail(driver.id), driver);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.drivers.lists });
     },
   });
 }

@@ -10,7 +10,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { hasPlugins } from '../../../lib/plugins.ts';
-import { useDriver } from '../api/get-driver.ts';
+import { useDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatBirthDate } from './format.ts';

@@ -1,19 +1,18 @@
 // /drivers: the company's drivers. Search, state filter, sort and page live in the URL (drivers-search.ts).
-import { Alert, Anchor, Badge, Box, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconSearch, IconSteeringWheel, IconUserPlus, IconX } from '@tabler/icons-react';
+import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconSteeringWheel, IconUserPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useRef, useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
 import { Can } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
-import { useDrivers } from '../api/get-drivers.ts';
-import { DRIVERS_PAGE_SIZES, driversQueryOf, STATE_CODES, type DriverSortKey, type DriversSearch } from '../drivers-search.ts';
+import { useDrivers } from '../../../lib/entities/drivers/get-drivers.ts';
+import { DRIVER_FILTER_KEYS, driversQueryOf, STATE_CODES, type DriverSortKey, type DriversSearch } from '../drivers-search.ts';
 import { date, dateTime, formatBirthDate } from './format.ts';
-import { useAriaSort } from '../../../components/use-aria-sort.ts';
+import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
+import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
+import { useListView } from '../../../components/list-view/use-list-view.ts';
 
 const routeApi = getRouteApi('/_authenticated/drivers/');
 
@@ -24,10 +23,8 @@ const SORT_FIELD_OF: Record<string, DriverSortKey> = {
   dateOfBirth: 'dateOfBirth',
   createdAt: 'createdAt',
 };
-const COLUMN_OF_SORT_FIELD: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(SORT_FIELD_OF).map(([column, field]) => [field, column])),
-  firstName: 'name',
-};
+/** Sorting by first name shows in the Name column. */
+const SORT_ALIASES = { firstName: 'name' };
 
 const STATE_FILTER_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: `${LICENCE_FORMATS[code].name} (${code})` })).sort((a, b) =>
   a.label.localeCompare(b.label),
@@ -39,23 +36,10 @@ export function DriversPage() {
   const navigate = routeApi.useNavigate();
   const context = useUserContext();
   const query = driversQueryOf(search);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useDrivers(query);
-  const [text, setText] = useState(search.filter ?? '');
-  const tableRef = useRef<HTMLTableElement>(null!);
+  const drivers = useDrivers(query);
+  const list = useListView<DriversSearch>({ search, sort: query.sort, sortFields: SORT_FIELD_OF, sortAliases: SORT_ALIASES, filterKeys: DRIVER_FILTER_KEYS });
 
-  const setSearch = (patch: Partial<DriversSearch>, keepPage = false) =>
-    navigate({ search: (previous) => ({ ...previous, ...patch, ...(keepPage ? {} : { page: undefined }) }), replace: true });
-  const applyFilter = useDebouncedCallback((value: string) => void setSearch({ filter: value.trim() || undefined }), 300);
-  const filtered = Boolean(search.filter || search.licenceState);
-  const clearFilters = () => {
-    setText('');
-    void setSearch({ filter: undefined, licenceState: undefined });
-  };
-
-  const [sortField = 'createdAt', sortDirection = 'desc'] = query.sort.split(',') as [DriverSortKey, 'asc' | 'desc'];
-  const sortStatus: DataTableSortStatus<Person> = { columnAccessor: COLUMN_OF_SORT_FIELD[sortField] ?? 'createdAt', direction: sortDirection };
-
-  const columns: DataTableColumn<Person>[] = [
+  const columns: ListColumn<Person>[] = [
     {
       accessor: 'name',
       title: 'Name',
@@ -78,7 +62,7 @@ export function DriversPage() {
       sortable: true,
       render: (driver) => (
         <Group gap={8} wrap="nowrap">
-          <Badge variant="light" color="gray" radius="sm" title={LICENCE_FORMATS[driver.licenceState]?.name}>
+          <Badge variant="light" color="gray" radius="sm" title={LICENCE_FORMATS[driver.licenceState]?.name} style={{ flexShrink: 0 }}>
             {driver.licenceState}
           </Badge>
           <Text span fz="sm" ff="monospace">
@@ -89,6 +73,7 @@ export function DriversPage() {
     },
     {
       accessor: 'dateOfBirth',
+      wideOnly: true,
       title: 'Date of birth',
       sortable: true,
       render: (driver) => (
@@ -99,6 +84,7 @@ export function DriversPage() {
     },
     {
       accessor: 'externalId',
+      wideOnly: true,
       title: 'External ID',
       render: (driver) =>
         driver.externalId ? (
@@ -113,6 +99,7 @@ export function DriversPage() {
     },
     {
       accessor: 'createdAt',
+      wideOnly: true,
       title: 'Added',
       sortable: true,
       render: (driver) => (
@@ -122,166 +109,56 @@ export function DriversPage() {
       ),
     },
   ];
-  useAriaSort(tableRef, columns as { accessor: string; sortable?: boolean }[], sortStatus as { columnAccessor: string; direction: 'asc' | 'desc' });
-
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Drivers</Title>
-          <Text c="dimmed">The drivers of {context.user.companyName} you order motor vehicle records for.</Text>
-        </Stack>
-        <Can I="create" a="Driver">
-          <Button component={Link} to="/drivers/add-driver" leftSection={<IconUserPlus size={18} aria-hidden />}>
-            Add driver
-          </Button>
-        </Can>
-      </Group>
-
-      <Paper withBorder radius="md" p="md">
-        <Group gap="md" align="flex-end" wrap="wrap" role="search" aria-label="Filter drivers">
-          <TextInput
-            label="Search"
-            placeholder="Name, licence number or external ID"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              applyFilter(event.currentTarget.value);
-            }}
-            rightSection={
-              text ? (
-                <Tooltip label="Clear search">
-                  <Button
-                    variant="subtle"
-                    size="compact-xs"
-                    color="gray"
-                    aria-label="Clear search"
-                    onClick={() => {
-                      setText('');
-                      void setSearch({ filter: undefined });
-                    }}
-                  >
-                    <IconX size={14} aria-hidden />
-                  </Button>
-                </Tooltip>
-              ) : null
-            }
-            style={{ flex: '1 1 280px' }}
-            maxLength={100}
-          />
-          <Select
-            label="Licence state"
-            placeholder="All states"
-            data={STATE_FILTER_OPTIONS}
-            value={search.licenceState ?? null}
-            onChange={(value) => void setSearch({ licenceState: (value as DriversSearch['licenceState']) ?? undefined })}
-            searchable
-            clearable
-            nothingFoundMessage="No state of that name"
-            w={240}
-          />
-          {filtered && (
-            <Button variant="subtle" onClick={clearFilters}>
-              Clear filters
+      <ListHeader
+        title="Drivers"
+        description={`The drivers of ${context.user.companyName} you order motor vehicle records for.`}
+        action={
+          <Can I="create" a="Driver">
+            <Button component={Link} to="/drivers/add-driver" leftSection={<IconUserPlus size={18} aria-hidden />}>
+              Add driver
             </Button>
-          )}
-        </Group>
-      </Paper>
-
-      {error && !data ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The drivers could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : isPending ? (
-        <DriversTableSkeleton />
-      ) : data && data.content.length === 0 ? (
-        <Paper withBorder radius="md" py="xl">
-          <EmptyState
-            icon={<IconSteeringWheel size={28} aria-hidden />}
-            withIndicatorBackground
-            title={filtered ? 'No drivers match your search' : 'No drivers yet'}
-            description={
-              filtered ? 'Try a different name, licence number or state, or clear the filters.' : 'Add your drivers to order their motor vehicle records.'
-            }
-          >
-            {filtered ? (
+          </Can>
+        }
+      />
+      <ListFilters list={list} label="Filter drivers" searchPlaceholder="Name, licence number or external ID" searchWidth={280}>
+        <Select
+          label="Licence state"
+          placeholder="All states"
+          data={STATE_FILTER_OPTIONS}
+          value={search.licenceState ?? null}
+          onChange={(value) => list.setSearch({ licenceState: (value as DriversSearch['licenceState']) ?? undefined })}
+          searchable
+          clearable
+          nothingFoundMessage="No state of that name"
+          w={filterWidth(240)}
+        />
+      </ListFilters>
+      <ListTable
+        list={list}
+        result={drivers}
+        columns={columns}
+        label="Drivers"
+        noun={{ one: 'driver', other: 'drivers' }}
+        onRowClick={(driver) => void navigate({ to: '/drivers/$id', params: { id: driver.id } })}
+        empty={{
+          icon: <IconSteeringWheel size={28} aria-hidden />,
+          title: 'No drivers yet',
+          description: 'Add your drivers to order their motor vehicle records.',
+          actions: (
+            <Can I="create" a="Driver">
               <EmptyState.Actions>
-                <Button variant="light" onClick={clearFilters}>
-                  Clear filters
+                <Button component={Link} to="/drivers/add-driver" variant="light" leftSection={<IconUserPlus size={16} aria-hidden />}>
+                  Add your first driver
                 </Button>
               </EmptyState.Actions>
-            ) : (
-              <Can I="create" a="Driver">
-                <EmptyState.Actions>
-                  <Button component={Link} to="/drivers/add-driver" variant="light" leftSection={<IconUserPlus size={16} aria-hidden />}>
-                    Add your first driver
-                  </Button>
-                </EmptyState.Actions>
-              </Can>
-            )}
-          </EmptyState>
-        </Paper>
-      ) : data ? (
-        <Box>
-          <DataTable<Person>
-            tableRef={tableRef}
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            verticalSpacing="sm"
-            minHeight={160}
-            records={data.content}
-            idAccessor="id"
-            columns={columns}
-            onRowClick={({ record }) => void navigate({ to: '/drivers/$id', params: { id: record.id } })}
-            sortStatus={sortStatus}
-            onSortStatusChange={(status) => {
-              const field = SORT_FIELD_OF[String(status.columnAccessor)] ?? 'createdAt';
-              // A newly chosen column starts ascending; clicking the sorted column again flips it.
-              const direction = field === sortField ? status.direction : 'asc';
-              void setSearch({ sort: `${field},${direction}` });
-            }}
-            fetching={isFetching && isPlaceholderData}
-            loadingText="Loading drivers…"
-            page={data.page.number + 1}
-            onPageChange={(page) => void setSearch({ page: page - 1 }, true)}
-            totalRecords={data.page.totalElements}
-            recordsPerPage={data.page.size}
-            recordsPerPageOptions={[...DRIVERS_PAGE_SIZES]}
-            onRecordsPerPageChange={(size) => void setSearch({ size: size as DriversSearch['size'] })}
-            recordsPerPageLabel="Drivers per page"
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords} driver${totalRecords === 1 ? '' : 's'}`}
-            getPaginationControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-            getPaginationItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            aria-label="Drivers"
-          />
-        </Box>
-      ) : null}
+            </Can>
+          ),
+          filteredTitle: 'No drivers match your search',
+          filteredDescription: 'Try a different name, licence number or state, or clear the filters.',
+        }}
+      />
     </Stack>
-  );
-}
-
-function DriversTableSkeleton() {
-  return (
-    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Loading drivers">
-      <Stack gap="md">
-        <Skeleton h={20} w="60%" />
-        {Array.from({ length: 6 }, (_, index) => (
-          <Group key={index} gap="md" wrap="nowrap">
-            <Skeleton h={16} w="22%" />
-            <Skeleton h={16} w="20%" />
-            <Skeleton h={16} w="14%" />
-            <Skeleton h={16} w="14%" />
-            <Skeleton h={16} w="14%" />
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Person } from '@clearlane/contract/persons';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useUpdateDriver } from '../api/update-driver.ts';
 import { DriverFields } from './driver-fields.tsx';

@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Health } from '@clearlane/contract/public-config';
 import { NetworkError, problemFrom } from '../../../lib/api-error.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const HEALTH_REFRESH_MS = 15_000;
 
@@ -31,7 +32,7 @@ export async function getHealth(signal?: AbortSignal): Promise<HealthReport> {
 
 export const healthQueryOptions = () =>
   queryOptions({
-    queryKey: ['health'],
+    queryKey: queryKeys.health,
     queryFn: ({ signal }) => getHealth(signal),
     staleTime: 0,
     refetchInterval: HEALTH_REFRESH_MS,

@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MvrMetrics, OrderStatus } from '@clearlane/contract/orders';
 import { api } from '../../../lib/http.ts';
 import { isPending } from '../../../lib/order-labels.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMvrMetrics = (signal?: AbortSignal) => api.get<MvrMetrics>('/api/v1/orders/health/mvr-metrics', { signal });
 
@@ -17,7 +18,7 @@ const hasPending = (metrics: MvrMetrics | undefined) =>
 export const mvrMetricsQueryOptions = () =>
   queryOptions({
     // Under 'orders': whatever refreshes orders refreshes these counts too.
-    queryKey: ['orders', 'mvr-metrics'],
+    queryKey: queryKeys.orders.mvrMetrics,
     queryFn: ({ signal }) => getMvrMetrics(signal),
     staleTime: 30_000,
     refetchInterval: (query) => (hasPending(query.state.data) ? WHILE_PENDING_MS : false),

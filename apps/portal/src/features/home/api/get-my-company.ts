@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company } from '@clearlane/contract/company';
 import { api } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMyCompany = (signal?: AbortSignal) => api.get<Company>('/api/v1/company/me', { signal });
 
 export const myCompanyQueryOptions = () =>
-  queryOptions({ queryKey: ['company', 'me'], queryFn: ({ signal }) => getMyCompany(signal), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: queryKeys.company.mine, queryFn: ({ signal }) => getMyCompany(signal), staleTime: 5 * 60_000 });
 
 export const useMyCompany = () => useQuery(myCompanyQueryOptions());

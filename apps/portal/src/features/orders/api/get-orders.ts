@@ -5,18 +5,12 @@ import type { Page } from '@clearlane/contract/pagination';
 import { api } from '../../../lib/http.ts';
 import { isPending, PENDING_POLL_MS } from '../../../lib/order-labels.ts';
 import type { OrdersQuery } from '../orders-search.ts';
-import { setReviewedMutationKey } from './set-order-reviewed.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export const getOrders = (query: OrdersQuery, signal?: AbortSignal) => api.get<Page<Order>>('/api/v1/orders', { query: { ...query }, signal });
 
-export const ordersQueryKeys = {
-  all: ['orders'] as const,
-  lists: ['orders', 'list'] as const,
-  list: (query: OrdersQuery) => ['orders', 'list', query] as const,
-  detail: (id: string) => ['orders', 'detail', id] as const,
-  input: (id: string) => ['orders', 'input', id] as const,
-  report: (id: string, kind: string) => ['orders', 'report', id, kind] as const,
-};
+/** The orders' keys (src/lib/query-keys.ts), under the name the orders feature has used. */
+export const ordersQueryKeys = queryKeys.orders;
 
 export const ordersQueryOptions = (query: OrdersQuery) =>
   queryOptions({
@@ -30,7 +24,7 @@ export const hasPendingOrders = (page: Page<Order> | undefined) => Boolean(page?
 
 export function useOrders(query: OrdersQuery) {
   // A poll landing while a reviewed toggle is in flight would flicker the switch back; wait for it.
-  const toggling = useIsMutating({ mutationKey: setReviewedMutationKey }) > 0;
+  const toggling = useIsMutating({ mutationKey: mutationKeys.orders.setReviewed }) > 0;
   return useQuery({
     ...ordersQueryOptions(query),
     refetchInterval: (q) => (!toggling && hasPendingOrders(q.state.data) ? PENDING_POLL_MS : false),

@@ -3,8 +3,9 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Order, OrderDetail } from '@clearlane/contract/orders';
 import type { Page } from '@clearlane/contract/pagination';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { api } from '../../../lib/http.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export interface OrderReviewed {
   isReviewed: boolean;
@@ -15,7 +16,7 @@ export interface OrderReviewed {
 export const setOrderReviewed = ({ id, isReviewed }: { id: string; isReviewed: boolean }) =>
   api.patch<OrderReviewed>(`/api/v1/orders/${encodeURIComponent(id)}/reviewed`, { isReviewed });
 
-export const setReviewedMutationKey = ['orders', 'set-reviewed'] as const;
+export const setReviewedMutationKey = mutationKeys.orders.setReviewed;
 
 type Snapshot = [QueryKey, unknown][];
 
@@ -26,16 +27,16 @@ export function useSetOrderReviewed() {
     mutationFn: setOrderReviewed,
     onMutate: async ({ id, isReviewed }): Promise<{ snapshot: Snapshot }> => {
       // In-flight reads would overwrite the optimistic value with the old one.
-      await queryClient.cancelQueries({ queryKey: ['orders', 'list'] });
-      await queryClient.cancelQueries({ queryKey: ['orders', 'detail', id] });
+      await queryClient.cancelQueries({ queryKey: queryKeys.orders.lists });
+      await queryClient.cancelQueries({ queryKey: queryKeys.orders.detail(id) });
       const snapshot: Snapshot = [
-        ...queryClient.getQueriesData({ queryKey: ['orders', 'list'] }),
-        ...queryClient.getQueriesData({ queryKey: ['orders', 'detail', id] }),
+        ...queryClient.getQueriesData({ queryKey: queryKeys.orders.lists }),
+        ...queryClient.getQueriesData({ queryKey: queryKeys.orders.detail(id) }),
       ];
-      queryClient.setQueriesData<Page<Order>>({ queryKey: ['orders', 'list'] }, (page) =>
+      queryClient.setQueriesData<Page<Order>>({ queryKey: queryKeys.orders.lists }, (page) =>
         page ? { ...page, content: page.content.map((order) => (order.id === id ? { ...order, isReviewed } : order)) } : page,
       );
-      queryClient.setQueryData<OrderDetail>(['orders', 'detail', id], (order) => (order ? { ...order, isReviewed } : order));
+      queryClient.setQueryData<OrderDetail>(queryKeys.orders.detail(id), (order) => (order ? { ...order, isReviewed } : order));
       return { snapshot };
     },
     onError: (error, { isReviewed }, context) => {
@@ -45,8 +46,8 @@ export function useSetOrderReviewed() {
     // The server adds who and when and a timeline event: fetch them.
     onSettled: (_data, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['orders', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['orders', 'detail', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(id) }),
       ]),
   });
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, UpdateOrderStatusBody } from '@clearlane/contract/orders';
 import { api } from '../../../lib/http.ts';
 import { ordersQueryKeys } from './get-orders.ts';
+import { mutationKeys } from '../../../lib/query-keys.ts';
 
 export const updateOrderStatus = ({ id, body }: { id: string; body: UpdateOrderStatusBody }) =>
   api.patch<OrderDetail>(`/api/v1/orders/${encodeURIComponent(id)}/status`, body);
@@ -11,7 +12,7 @@ export const updateOrderStatus = ({ id, body }: { id: string; body: UpdateOrderS
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['orders', 'update-status'],
+    mutationKey: mutationKeys.orders.updateStatus,
     mutationFn: updateOrderStatus,
     onSuccess: (order) => {
       queryClient.setQueryData(ordersQueryKeys.detail(order.id), order);

@@ -2,7 +2,7 @@
 // user's token and handed to the browser as downloads. Each button shows its own progress.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
 
 // The order page names the PDFs as SPEC.md §3 does.

@@ -1,14 +1,8 @@
 // /orders: the company's orders. Filters, sort and page live in the URL (orders-search.ts), so a
 // filtered view survives a reload; rows of unfinished orders refresh on their own (useOrders polls).
-import { Alert, Anchor, Badge, Box, Button, EmptyState, Group, Menu, Paper, Select, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import {
-  IconAlertCircle, IconBuildingSkyscraper, IconCar, IconChevronDown, IconClipboardList, IconFileSpreadsheet, IconPlus, IconSearch, IconSteeringWheel, IconUserShield, IconX,
-} from '@tabler/icons-react';
+import { Anchor, Badge, Button, EmptyState, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconBuildingSkyscraper, IconCar, IconChevronDown, IconClipboardList, IconFileSpreadsheet, IconPlus, IconSteeringWheel, IconUserShield } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useRef, useState } from 'react';
 import type { Order } from '@clearlane/contract/orders';
 import type { PluginName } from '@clearlane/contract/company';
 import { Can } from '../../../lib/ability.tsx';
@@ -17,13 +11,15 @@ import { useOrders } from '../api/get-orders.ts';
 import { useTags } from '../api/get-tags.ts';
 import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import {
-  DEFAULT_ORDERS_SORT, hasOrderFilters, isReviewedOf, ORDER_FILTER_KEYS, ORDER_STATUS_OPTIONS, ORDER_TYPE_OPTIONS, ORDERS_PAGE_SIZES, ordersQueryOf,
-  OUTCOME_OPTIONS, reviewedChoiceOf, type OrderSortKey, type OrdersSearch, type ReviewedChoice,
+  isReviewedOf, ORDER_FILTER_KEYS, ORDER_STATUS_OPTIONS, ORDER_TYPE_OPTIONS, ordersQueryOf, OUTCOME_OPTIONS, reviewedChoiceOf, type OrderSortKey, type OrdersSearch,
+  type ReviewedChoice,
 } from '../orders-search.ts';
 import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
 import { formatDateTime, preciseTimeFormat } from './format.ts';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
-import { useAriaSort } from '../../../components/use-aria-sort.ts';
+import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
+import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
+import { useListView } from '../../../components/list-view/use-list-view.ts';
 
 const routeApi = getRouteApi('/_authenticated/orders/');
 
@@ -53,27 +49,13 @@ const REVIEWED_OPTIONS: { value: ReviewedChoice; label: string }[] = [
 
 export function OrdersPage() {
   const search = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
   const query = ordersQueryOf(search);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useOrders(query);
+  const orders = useOrders(query);
   const tags = useTags();
   const { plugins } = useUserContext();
-  const [text, setText] = useState(search.filter ?? '');
-  const tableRef = useRef<HTMLTableElement>(null!);
+  const list = useListView<OrdersSearch>({ search, sort: query.sort, sortFields: SORT_FIELD_OF, filterKeys: ORDER_FILTER_KEYS });
 
-  const setSearch = (patch: Partial<OrdersSearch>, keepPage = false) =>
-    navigate({ search: (previous) => ({ ...previous, ...patch, ...(keepPage ? {} : { page: undefined }) }), replace: true });
-  const applyFilter = useDebouncedCallback((value: string) => void setSearch({ filter: value.trim() || undefined }), 300);
-  const filtered = hasOrderFilters(search);
-  const clearFilters = () => {
-    setText('');
-    void setSearch(Object.fromEntries(ORDER_FILTER_KEYS.map((key) => [key, undefined])));
-  };
-
-  const [sortField = 'createdAt', sortDirection = 'desc'] = (query.sort || DEFAULT_ORDERS_SORT).split(',') as [OrderSortKey, 'asc' | 'desc'];
-  const sortStatus: DataTableSortStatus<Order> = { columnAccessor: sortField in SORT_FIELD_OF ? sortField : 'createdAt', direction: sortDirection };
-
-  const columns: DataTableColumn<Order>[] = [
+  const columns: ListColumn<Order>[] = [
     {
       accessor: 'subjectLabel',
       title: 'Subject',
@@ -95,7 +77,7 @@ export function OrdersPage() {
         </Stack>
       ),
     },
-    { accessor: 'type', title: 'Type', sortable: true, render: (order) => <Text fz="sm">{ORDER_TYPE_LABELS[order.type]}</Text> },
+    { accessor: 'type', title: 'Type', sortable: true, wideOnly: true, render: (order) => <Text fz="sm">{ORDER_TYPE_LABELS[order.type]}</Text> },
     {
       accessor: 'status',
       title: 'Status',
@@ -126,6 +108,7 @@ export function OrdersPage() {
     },
     {
       accessor: 'createdAt',
+      wideOnly: true,
       title: 'Ordered',
       sortable: true,
       render: (order) => (
@@ -134,231 +117,121 @@ export function OrdersPage() {
         </time>
       ),
     },
-    { accessor: 'isReviewed', title: 'Reviewed', width: 100, render: (order) => <ReviewedSwitch order={order} /> },
+    { accessor: 'isReviewed', title: 'Reviewed', width: 100, wideOnly: true, render: (order) => <ReviewedSwitch order={order} /> },
   ];
-  useAriaSort(tableRef, columns as { accessor: string; sortable?: boolean }[], sortStatus as { columnAccessor: string; direction: 'asc' | 'desc' });
-
   const tagOptions = [...new Set([...(tags.data ?? []).map((tag) => tag.name), ...(search.tag ? [search.tag] : [])])].sort((a, b) => a.localeCompare(b));
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Title order={1}>Orders</Title>
-          <Text c="dimmed">Reports ordered by your company, newest first. Unfinished orders update on their own.</Text>
-        </Stack>
-        <Can I="create" a="Order">
-          <Menu position="bottom-end" width={260}>
-            <Menu.Target>
-              <Button leftSection={<IconPlus size={18} aria-hidden />} rightSection={<IconChevronDown size={16} aria-hidden />}>
-                Place an order
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {PLACE_ORDER_LINKS.filter((link) => !('plugin' in link) || plugins.includes(link.plugin)).map(({ to, label, icon: Icon }) => (
-                <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
-                  {label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        </Can>
-      </Group>
-
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm" role="search" aria-label="Filter orders">
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <TextInput
-              label="Search"
-              placeholder="Driver, business or VIN"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={text}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                applyFilter(event.currentTarget.value);
-              }}
-              rightSection={
-                text ? (
-                  <Tooltip label="Clear search">
-                    <Button
-                      variant="subtle"
-                      size="compact-xs"
-                      color="gray"
-                      aria-label="Clear search"
-                      onClick={() => {
-                        setText('');
-                        void setSearch({ filter: undefined });
-                      }}
-                    >
-                      <IconX size={14} aria-hidden />
-                    </Button>
-                  </Tooltip>
-                ) : null
-              }
-              style={{ flex: '1 1 220px' }}
-              maxLength={100}
-            />
-            <Select
-              label="Type"
-              placeholder="All types"
-              data={ORDER_TYPE_OPTIONS.map((type) => ({ value: type, label: ORDER_TYPE_LABELS[type] }))}
-              value={search.type ?? null}
-              onChange={(value) => void setSearch({ type: (value as OrdersSearch['type']) ?? undefined })}
-              clearable
-              w={200}
-            />
-            <Select
-              label="Status"
-              placeholder="All statuses"
-              data={ORDER_STATUS_OPTIONS.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
-              value={search.status ?? null}
-              onChange={(value) => void setSearch({ status: (value as OrdersSearch['status']) ?? undefined })}
-              clearable
-              w={150}
-            />
-            <Select
-              label="Outcome"
-              placeholder="All outcomes"
-              data={OUTCOME_OPTIONS.map((outcome) => ({ value: outcome, label: OUTCOME_LABELS[outcome] }))}
-              value={search.outcome ?? null}
-              onChange={(value) => void setSearch({ outcome: (value as OrdersSearch['outcome']) ?? undefined })}
-              clearable
-              w={150}
-            />
-          </Group>
-          <Group gap="md" align="flex-end" wrap="wrap">
-            <Select
-              label="Reviewed"
-              data={REVIEWED_OPTIONS}
-              value={reviewedChoiceOf(search.isReviewed)}
-              onChange={(value) => void setSearch({ isReviewed: isReviewedOf((value as ReviewedChoice | null) ?? 'any') })}
-              allowDeselect={false}
-              w={150}
-            />
-            <TextInput
-              type="date"
-              label="Ordered from"
-              value={search.from ?? ''}
-              max={search.to}
-              onChange={(event) => void setSearch({ from: event.currentTarget.value || undefined })}
-              w={170}
-            />
-            <TextInput
-              type="date"
-              label="Ordered to"
-              value={search.to ?? ''}
-              min={search.from}
-              onChange={(event) => void setSearch({ to: event.currentTarget.value || undefined })}
-              w={170}
-            />
-            <Select
-              label="Tag"
-              placeholder={tagOptions.length > 0 ? 'Any tag' : 'No tags yet'}
-              data={tagOptions}
-              value={search.tag ?? null}
-              onChange={(value) => void setSearch({ tag: value ?? undefined })}
-              searchable
-              clearable
-              nothingFoundMessage="No such tag"
-              w={180}
-            />
-            {filtered && (
-              <Button variant="subtle" onClick={clearFilters}>
-                Clear filters
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Paper>
-
-      {error && !data ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The orders could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : isPending ? (
-        <OrdersTableSkeleton />
-      ) : data && data.content.length === 0 ? (
-        <Paper withBorder radius="md" py="xl">
-          <EmptyState
-            icon={<IconClipboardList size={28} aria-hidden />}
-            withIndicatorBackground
-            title={filtered ? 'No orders match your filters' : 'No orders yet'}
-            description={filtered ? 'Try other filters, or clear them to see every order.' : 'Orders you place appear here with their status and outcome.'}
-          >
-            <EmptyState.Actions>
-              {filtered ? (
-                <Button variant="light" onClick={clearFilters}>
-                  Clear filters
+      <ListHeader
+        title="Orders"
+        description="Reports ordered by your company, newest first. Unfinished orders update on their own."
+        action={
+          <Can I="create" a="Order">
+            <Menu position="bottom-end" width={260}>
+              <Menu.Target>
+                <Button leftSection={<IconPlus size={18} aria-hidden />} rightSection={<IconChevronDown size={16} aria-hidden />}>
+                  Place an order
                 </Button>
-              ) : (
-                <Can I="create" a="Order">
-                  <Button component={Link} to="/orders/mvr/single-order" variant="light">
-                    Order an MVR
-                  </Button>
-                </Can>
-              )}
-            </EmptyState.Actions>
-          </EmptyState>
-        </Paper>
-      ) : data ? (
-        <Box>
-          <DataTable<Order>
-            tableRef={tableRef}
-            withTableBorder
-            borderRadius="md"
-            highlightOnHover
-            verticalSpacing="sm"
-            minHeight={160}
-            records={data.content}
-            idAccessor="id"
-            columns={columns}
-            sortStatus={sortStatus}
-            onSortStatusChange={(status) => {
-              const field = SORT_FIELD_OF[String(status.columnAccessor)] ?? 'createdAt';
-              // A newly chosen column starts ascending; clicking the sorted column again flips it.
-              const direction = field === sortField ? status.direction : 'asc';
-              void setSearch({ sort: `${field},${direction}` });
-            }}
-            fetching={isFetching && isPlaceholderData}
-            loadingText="Loading orders…"
-            page={data.page.number + 1}
-            onPageChange={(page) => void setSearch({ page: page - 1 }, true)}
-            totalRecords={data.page.totalElements}
-            recordsPerPage={data.page.size}
-            recordsPerPageOptions={[...ORDERS_PAGE_SIZES]}
-            onRecordsPerPageChange={(size) => void setSearch({ size: size as OrdersSearch['size'] })}
-            recordsPerPageLabel="Orders per page"
-            paginationText={({ from, to, totalRecords }) => `${from}–${to} of ${totalRecords} order${totalRecords === 1 ? '' : 's'}`}
-            getPaginationControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
-            getPaginationItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            aria-label="Orders"
-          />
-        </Box>
-      ) : null}
+              </Menu.Target>
+              <Menu.Dropdown>
+                {PLACE_ORDER_LINKS.filter((link) => !('plugin' in link) || plugins.includes(link.plugin)).map(({ to, label, icon: Icon }) => (
+                  <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
+                    {label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Can>
+        }
+      />
+      <ListFilters list={list} label="Filter orders" searchPlaceholder="Driver, business or VIN" searchWidth={220}>
+        <Select
+          label="Type"
+          placeholder="All types"
+          data={ORDER_TYPE_OPTIONS.map((type) => ({ value: type, label: ORDER_TYPE_LABELS[type] }))}
+          value={search.type ?? null}
+          onChange={(value) => list.setSearch({ type: (value as OrdersSearch['type']) ?? undefined })}
+          clearable
+          w={filterWidth(200)}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          data={ORDER_STATUS_OPTIONS.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))}
+          value={search.status ?? null}
+          onChange={(value) => list.setSearch({ status: (value as OrdersSearch['status']) ?? undefined })}
+          clearable
+          w={filterWidth(150)}
+        />
+        <Select
+          label="Outcome"
+          placeholder="All outcomes"
+          data={OUTCOME_OPTIONS.map((outcome) => ({ value: outcome, label: OUTCOME_LABELS[outcome] }))}
+          value={search.outcome ?? null}
+          onChange={(value) => list.setSearch({ outcome: (value as OrdersSearch['outcome']) ?? undefined })}
+          clearable
+          w={filterWidth(150)}
+        />
+        <Select
+          label="Reviewed"
+          data={REVIEWED_OPTIONS}
+          value={reviewedChoiceOf(search.isReviewed)}
+          onChange={(value) => list.setSearch({ isReviewed: isReviewedOf((value as ReviewedChoice | null) ?? 'any') })}
+          allowDeselect={false}
+          w={filterWidth(150)}
+        />
+        <TextInput
+          type="date"
+          label="Ordered from"
+          value={search.from ?? ''}
+          max={search.to}
+          onChange={(event) => list.setSearch({ from: event.currentTarget.value || undefined })}
+          w={filterWidth(170)}
+        />
+        <TextInput
+          type="date"
+          label="Ordered to"
+          value={search.to ?? ''}
+          min={search.from}
+          onChange={(event) => list.setSearch({ to: event.currentTarget.value || undefined })}
+          w={filterWidth(170)}
+        />
+        <Select
+          label="Tag"
+          placeholder={tagOptions.length > 0 ? 'Any tag' : 'No tags yet'}
+          data={tagOptions}
+          value={search.tag ?? null}
+          onChange={(value) => list.setSearch({ tag: value ?? undefined })}
+          searchable
+          clearable
+          nothingFoundMessage="No such tag"
+          w={filterWidth(180)}
+        />
+      </ListFilters>
+      <ListTable
+        list={list}
+        result={orders}
+        columns={columns}
+        label="Orders"
+        noun={{ one: 'order', other: 'orders' }}
+        empty={{
+          icon: <IconClipboardList size={28} aria-hidden />,
+          title: 'No orders yet',
+          description: 'Orders you place appear here with their status and outcome.',
+          actions: (
+            <Can I="create" a="Order">
+              <EmptyState.Actions>
+                <Button component={Link} to="/orders/mvr/single-order" variant="light">
+                  Order an MVR
+                </Button>
+              </EmptyState.Actions>
+            </Can>
+          ),
+          filteredTitle: 'No orders match your filters',
+          filteredDescription: 'Try other filters, or clear them to see every order.',
+        }}
+      />
     </Stack>
-  );
-}
-
-function OrdersTableSkeleton() {
-  return (
-    <Paper withBorder radius="md" p="md" aria-busy="true" aria-label="Loading orders">
-      <Stack gap="md">
-        <Skeleton h={20} w="60%" />
-        {Array.from({ length: 6 }, (_, index) => (
-          <Group key={index} gap="md" wrap="nowrap">
-            <Skeleton h={16} w="28%" />
-            <Skeleton h={16} w="16%" />
-            <Skeleton h={16} w="10%" />
-            <Skeleton h={16} w="10%" />
-            <Skeleton h={16} w="18%" />
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
   );
 }

@@ -3,7 +3,7 @@
 import { Autocomplete, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { UpdateOrderStatusBodySchema, type OrderDetail } from '@clearlane/contract/orders';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
 

@@ -2,12 +2,13 @@
 // and one page of its orders. The page's view (page, size, sort, status and outcome filter) lives in
 // the URL like every list's. The view on screen is polled every 2 s until every order of the group
 // has finished (Complete, Failed or Error), then left alone.
-// UI-free and on zod/mini: the route config that imports this lands in the entry chunk.
+// UI-free and library-free: the route config that imports this lands in the entry chunk.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import type { OrderStatus, Outcome } from '@clearlane/contract/orders';
 import type { ReportGroup, ReportGroupOrderSortField } from '@clearlane/contract/reports';
 import { api } from '../../../lib/http.ts';
+import { listSearchFields } from '../../../lib/list-search.ts';
+import { oneOfField, searchSchema, type SearchOfSchema } from '../../../lib/search-schema.ts';
 import { reportsQueryKeys } from './get-reports.ts';
 
 export const REPORT_GROUP_POLL_MS = 2_000;
@@ -24,17 +25,13 @@ export const DEFAULT_GROUP_PAGE_SIZE = 20;
 /** The order the orders were placed in: a sheet's row order. */
 export const DEFAULT_GROUP_SORT = 'createdAt,asc';
 
-const SORT = new RegExp(`^(${GROUP_SORT_KEYS.join('|')}),(asc|desc)$`);
-
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
-export const reportGroupSearchSchema = z.object({
-  page: z.catch(z.optional(z.int().check(z.minimum(0), z.maximum(100_000))), undefined),
-  size: z.catch(z.optional(z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)])), undefined),
-  sort: z.catch(z.optional(z.string().check(z.regex(SORT))), undefined),
-  status: z.catch(z.optional(z.enum(GROUP_STATUS_OPTIONS)), undefined),
-  outcome: z.catch(z.optional(z.enum(GROUP_OUTCOME_OPTIONS)), undefined),
+export const reportGroupSearchSchema = searchSchema({
+  ...listSearchFields(GROUP_SORT_KEYS),
+  status: oneOfField(GROUP_STATUS_OPTIONS),
+  outcome: oneOfField(GROUP_OUTCOME_OPTIONS),
 });
-export type ReportGroupSearch = z.infer<typeof reportGroupSearchSchema>;
+export type ReportGroupSearch = SearchOfSchema<typeof reportGroupSearchSchema>;
 
 /** The API query of a view: page 0-based, default size and sort filled in. */
 export function reportGroupQueryOf(search: ReportGroupSearch) {
@@ -58,7 +55,7 @@ export const isGroupFinished = (group: Pick<ReportGroup, 'progress'>) => group.p
 // Under the group's key, so invalidating reportsQueryKeys.group(id) refreshes every view of it.
 export const reportGroupQueryOptions = (id: string, query: ReportGroupQuery = DEFAULT_GROUP_QUERY) =>
   queryOptions({
-    queryKey: [...reportsQueryKeys.group(id), query] as const,
+    queryKey: reportsQueryKeys.groupPage(id, query),
     queryFn: ({ signal }) => getReportGroup(id, query, signal),
     refetchInterval: (current) => (current.state.data && !isGroupFinished(current.state.data) ? REPORT_GROUP_POLL_MS : false),
     // Progress is what the page is for: keep counting while the tab is in the background too.

@@ -4,15 +4,12 @@ import type { Page } from '@clearlane/contract/pagination';
 import type { ReportSummary } from '@clearlane/contract/reports';
 import { api } from '../../../lib/http.ts';
 import type { ReportsQuery } from '../reports-search.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getReports = (query: ReportsQuery, signal?: AbortSignal) => api.get<Page<ReportSummary>>('/api/v1/reports', { query: { ...query }, signal });
 
-export const reportsQueryKeys = {
-  all: ['reports'] as const,
-  list: (query: ReportsQuery) => ['reports', 'list', query] as const,
-  detail: (id: string) => ['reports', 'detail', id] as const,
-  group: (id: string) => ['reports', 'group', id] as const,
-};
+/** The reports' keys (src/lib/query-keys.ts), under the name the reports feature has used. */
+export const reportsQueryKeys = queryKeys.reports;
 
 export const reportsQueryOptions = (query: ReportsQuery) =>
   queryOptions({

@@ -3,7 +3,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
 
 // Short button labels; each button's title gives the document's full name.

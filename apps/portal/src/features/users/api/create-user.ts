@@ -3,10 +3,11 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import type { CreateUserBody, UserSummary } from '@clearlane/contract/users';
 import { api } from '../../../lib/http.ts';
 import { usersQueryKeys } from './get-users.ts';
+import { mutationKeys } from '../../../lib/query-keys.ts';
 
 export const createUser = (body: CreateUserBody) => api.post<UserSummary>('/api/v1/users', body);
 
-export const createUserMutationOptions = () => mutationOptions({ mutationKey: ['users', 'create'], mutationFn: createUser });
+export const createUserMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.users.create, mutationFn: createUser });
 
 export function useCreateUser() {
   const queryClient = useQueryClient();

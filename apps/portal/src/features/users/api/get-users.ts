@@ -4,14 +4,12 @@ import type { Page } from '@clearlane/contract/pagination';
 import type { UserSummary } from '@clearlane/contract/users';
 import { api } from '../../../lib/http.ts';
 import type { UsersQuery } from '../users-search.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getUsers = (query: UsersQuery, signal?: AbortSignal) => api.get<Page<UserSummary>>('/api/v1/users', { query: { ...query }, signal });
 
-export const usersQueryKeys = {
-  all: ['users'] as const,
-  list: (query: UsersQuery) => ['users', 'list', query] as const,
-  detail: (id: string) => ['users', 'detail', id] as const,
-};
+/** The users' keys (src/lib/query-keys.ts), under the name the users feature has used. */
+export const usersQueryKeys = queryKeys.users;
 
 export const usersQueryOptions = (query: UsersQuery) =>
   queryOptions({

@@ -3,10 +3,11 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import type { UserSummary } from '@clearlane/contract/users';
 import { api } from '../../../lib/http.ts';
 import { usersQueryKeys } from './get-users.ts';
+import { mutationKeys } from '../../../lib/query-keys.ts';
 
 export const resendInvite = (userId: string) => api.post<UserSummary>(`/api/v1/users/${encodeURIComponent(userId)}/resendInvite`);
 
-export const resendInviteMutationOptions = () => mutationOptions({ mutationKey: ['users', 'resend-invite'], mutationFn: resendInvite });
+export const resendInviteMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.users.resendInvite, mutationFn: resendInvite });
 
 export function useResendInvite() {
   const queryClient = useQueryClient();

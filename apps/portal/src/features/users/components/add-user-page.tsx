@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ROLE_NAMES, type RoleName } from '@clearlane/contract/enums';
 import { CreateUserBodySchema, type CreateUserBody } from '@clearlane/contract/users';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';

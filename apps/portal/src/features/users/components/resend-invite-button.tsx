@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { UserSummary } from '@clearlane/contract/users';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
 
 /**

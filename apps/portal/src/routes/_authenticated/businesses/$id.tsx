@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUuidParams } from '../../../app/errors/route-validity.ts';
-import { businessQueryOptions } from '../../../features/businesses/api/get-business.ts';
+import { businessQueryOptions } from '../../../lib/entities/businesses/get-business.ts';
 
 export const Route = createFileRoute('/_authenticated/businesses/$id')({
   beforeLoad: requireUuidParams('id'),

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { businessesQueryOptions } from '../../../features/businesses/api/get-businesses.ts';
+import { businessesQueryOptions } from '../../../lib/entities/businesses/get-businesses.ts';
 import { businessesQueryOf, businessesSearchSchema } from '../../../features/businesses/businesses-search.ts';
 
 export const Route = createFileRoute('/_authenticated/businesses/')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUuidParams } from '../../../app/errors/route-validity.ts';
-import { driverQueryOptions } from '../../../features/drivers/api/get-driver.ts';
+import { driverQueryOptions } from '../../../lib/entities/drivers/get-driver.ts';
 
 export const Route = createFileRoute('/_authenticated/drivers/$id')({
   beforeLoad: requireUuidParams('id'),

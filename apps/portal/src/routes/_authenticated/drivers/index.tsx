@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { driversQueryOptions } from '../../../features/drivers/api/get-drivers.ts';
+import { driversQueryOptions } from '../../../lib/entities/drivers/get-drivers.ts';
 import { driversQueryOf, driversSearchSchema } from '../../../features/drivers/drivers-search.ts';
 
 export const Route = createFileRoute('/_authenticated/drivers/')({

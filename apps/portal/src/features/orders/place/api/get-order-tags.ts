@@ -3,10 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tag } from '@clearlane/contract/tags';
 import { api } from '../../../../lib/http.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 export const getOfferedTags = (signal?: AbortSignal) => api.get<Tag[]>('/api/v1/tags/visible', { signal });
 
 export const offeredTagsQueryOptions = () =>
-  queryOptions({ queryKey: ['order-placement', 'tags'], queryFn: ({ signal }) => getOfferedTags(signal), staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.tags.offered, queryFn: ({ signal }) => getOfferedTags(signal), staleTime: 60_000 });
 
 export const useOfferedTags = () => useQuery(offeredTagsQueryOptions());

@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdjudicationRule } from '@clearlane/contract/domain/adjudication';
 import { api } from '../../../../lib/http.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
 
 export interface RulesetView {
   namespace: string;
@@ -15,6 +16,6 @@ export interface RulesetView {
 export const getRuleset = (namespace: string, signal?: AbortSignal) => api.get<RulesetView>(`/api/v1/rulesets/${encodeURIComponent(namespace)}`, { signal });
 
 export const rulesetQueryOptions = (namespace: string) =>
-  queryOptions({ queryKey: ['order-placement', 'ruleset', namespace], queryFn: ({ signal }) => getRuleset(namespace, signal), retry: false, staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.rulesets.detail(namespace), queryFn: ({ signal }) => getRuleset(namespace, signal), retry: false, staleTime: 60_000 });
 
 export const useRuleset = (namespace: string, enabled: boolean) => useQuery({ ...rulesetQueryOptions(namespace), enabled: enabled && namespace.length > 0 });

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BraOrderBody, CreateMvrOrderBody, IrrOrderBody, Order, VehicleOrderBody } from '@clearlane/contract/orders';
 import { api } from '../../../../lib/http.ts';
+import { mutationKeys, queryKeys } from '../../../../lib/query-keys.ts';
 
 export interface MvrOrderRequest {
   body: CreateMvrOrderBody;
@@ -30,12 +31,12 @@ export const createBusinessRiskOrder = ({ body, riskAssessmentDefinitionName }: 
 function usePlaceOrder<Input>(kind: string, mutationFn: (input: Input) => Promise<Order>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['orders', 'place', kind],
+    mutationKey: mutationKeys.orders.place(kind),
     mutationFn,
     // Not awaited: the form moves on to the new order at once. New tags may have come with the order.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['order-placement', 'tags'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tags.all });
     },
   });
 }

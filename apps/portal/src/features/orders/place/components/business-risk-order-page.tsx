@@ -8,11 +8,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { Can } from '../../../../lib/ability.tsx';
 import { useCreateBusinessRiskOrder } from '../api/place-orders.ts';
-import { useBusiness, useBusinessSearch } from '../api/subjects.ts';
+import { useOptionalBusiness } from '../../../../lib/entities/businesses/get-business.ts';
+import { useBusinessSearch } from '../../../../lib/entities/businesses/get-businesses.ts';
 import { BUSINESS_RISK_LABELS, EMPTY_BUSINESS_RISK, toBusinessRiskRequest, validateBusinessRisk, type BusinessRiskValues } from '../forms/risk-order-forms.ts';
 import { businessRiskValuesOf } from '../forms/retry.ts';
 import { explainRefusal } from '../forms/shared.ts';
@@ -63,7 +64,7 @@ function BusinessRiskOrderForm({ initialValues }: { initialValues: BusinessRiskV
   const [problem, setProblem] = useState<string | null>(null);
   // undefined until the user picks: until then the business named by the link is the pick.
   const [pickedByUser, setPickedByUser] = useState<Business | null | undefined>(undefined);
-  const linked = useBusiness(pickedByUser === undefined ? businessId : undefined);
+  const linked = useOptionalBusiness(pickedByUser === undefined ? businessId : undefined);
   const picked = pickedByUser === undefined ? linked.data : (pickedByUser ?? undefined);
   const linkedBusinessMissing = pickedByUser === undefined && !!businessId && linked.isError;
   const everyBusiness = useBusinessSearch('');

@@ -9,11 +9,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useRuleset } from '../api/get-ruleset.ts';
 import { useCreateMvrOrder } from '../api/place-orders.ts';
-import { useDriver } from '../api/subjects.ts';
+import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
 import {
   EMPTY_MVR_ORDER, MVR_LABELS, PERMISSIBLE_PURPOSE_OPTIONS, TEXAS_RECORD_TYPE_OPTIONS, asksTexasRecordType, orderedLicenceState, toMvrOrderRequest,
   validateMvrOrder, type DriverSource, type MvrOrderValues,
@@ -59,7 +59,7 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
   const [problem, setProblem] = useState<string | null>(null);
   // undefined until the user picks: until then the driver named by the link is the pick.
   const [pickedByUser, setPickedByUser] = useState<Person | null | undefined>(undefined);
-  const linked = useDriver(pickedByUser === undefined ? personId : undefined);
+  const linked = useOptionalDriver(pickedByUser === undefined ? personId : undefined);
   const picked = pickedByUser === undefined ? linked.data : (pickedByUser ?? undefined);
 
   const form = useForm<MvrOrderValues>({

@@ -7,10 +7,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useCreatePersonRiskOrder } from '../api/place-orders.ts';
-import { useDriver } from '../api/subjects.ts';
+import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
 import type { DriverSource } from '../forms/mvr-order-form.ts';
 import { EMPTY_PERSON_RISK, PERSON_RISK_LABELS, toPersonRiskRequest, validatePersonRisk, type PersonRiskValues } from '../forms/risk-order-forms.ts';
 import { personRiskValuesOf } from '../forms/retry.ts';
@@ -42,7 +42,7 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
   const [problem, setProblem] = useState<string | null>(null);
   // undefined until the user picks: until then the driver named by the link is the pick.
   const [pickedByUser, setPickedByUser] = useState<Person | null | undefined>(undefined);
-  const linked = useDriver(pickedByUser === undefined ? personId : undefined);
+  const linked = useOptionalDriver(pickedByUser === undefined ? personId : undefined);
   const picked = pickedByUser === undefined ? linked.data : (pickedByUser ?? undefined);
   const linkedDriverMissing = pickedByUser === undefined && !!personId && linked.isError;
 

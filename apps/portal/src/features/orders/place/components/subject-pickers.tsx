@@ -7,7 +7,8 @@ import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
 import { formatEin } from '@clearlane/contract/domain/identifiers';
 import type { Person } from '@clearlane/contract/persons';
-import { useBusinessSearch, useDriverSearch } from '../api/subjects.ts';
+import { useBusinessSearch } from '../../../../lib/entities/businesses/get-businesses.ts';
+import { useDriverSearch } from '../../../../lib/entities/drivers/get-drivers.ts';
 
 /** "Dana Q Smith (CA D1234567)": how the server names an MVR's subject too. */
 export const driverOptionLabel = (driver: Person) => `${driver.fullName} (${driver.licenceState} ${driver.licenceNumber})`;

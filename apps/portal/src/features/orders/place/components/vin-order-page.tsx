@@ -7,7 +7,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { decodeVin, normalizeVin } from '@clearlane/contract/domain/vin';
-import { notify } from '../../../../app/toasts/notify.ts';
+import { notify } from '../../../../lib/toasts/notify.ts';
 import { useCreateVehicleOrder } from '../api/place-orders.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { vinValuesOf } from '../forms/retry.ts';

@@ -1,0 +1,80 @@
+// Every TanStack Query key of the portal, one factory per entity, so that two screens showing the
+// same data share one cache entry (the order form's driver picker and the drivers page), and an
+// invalidation reaches every screen that shows it. Keys are written here and nowhere else.
+//
+// Shape: [entity, kind, ...arguments]. Invalidating [entity] refreshes everything about it;
+// [entity, 'list'] every page of its lists, whichever filters.
+
+export const queryKeys = {
+  drivers: {
+    all: ['drivers'] as const,
+    lists: ['drivers', 'list'] as const,
+    list: (query: object) => ['drivers', 'list', query] as const,
+    detail: (id: string) => ['drivers', 'detail', id] as const,
+  },
+  businesses: {
+    all: ['businesses'] as const,
+    lists: ['businesses', 'list'] as const,
+    list: (query: object) => ['businesses', 'list', query] as const,
+    detail: (id: string) => ['businesses', 'detail', id] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    /** Every list of orders: the orders page, and a driver's or a business's orders. */
+    lists: ['orders', 'list'] as const,
+    list: (query: object) => ['orders', 'list', query] as const,
+    detail: (id: string) => ['orders', 'detail', id] as const,
+    input: (id: string) => ['orders', 'input', id] as const,
+    report: (id: string, kind: string) => ['orders', 'report', id, kind] as const,
+    mvrMetrics: ['orders', 'mvr-metrics'] as const,
+  },
+  reports: {
+    all: ['reports'] as const,
+    list: (query: object) => ['reports', 'list', query] as const,
+    detail: (id: string) => ['reports', 'detail', id] as const,
+    group: (id: string) => ['reports', 'group', id] as const,
+    groupPage: (id: string, query: object) => ['reports', 'group', id, query] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    lists: ['users', 'list'] as const,
+    list: (query: object) => ['users', 'list', query] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+  },
+  tags: {
+    all: ['tags'] as const,
+    /** Every tag of the company (the orders list's filter). */
+    used: ['tags', 'used'] as const,
+    /** The tags offered when placing an order. */
+    offered: ['tags', 'offered'] as const,
+  },
+  rulesets: {
+    detail: (namespace: string) => ['rulesets', 'detail', namespace] as const,
+  },
+  company: {
+    mine: ['company', 'me'] as const,
+  },
+  userContext: ['user-context'] as const,
+  systemMessage: ['system-message'] as const,
+  health: ['health'] as const,
+};
+
+/** Mutation keys (useIsMutating, devtools): [entity, action, ...]. */
+export const mutationKeys = {
+  auth: {
+    signIn: ['auth', 'sign-in'] as const,
+    confirmSignIn: ['auth', 'confirm-sign-in'] as const,
+    forgotPassword: ['auth', 'forgot-password'] as const,
+    confirmResetPassword: ['auth', 'confirm-reset-password'] as const,
+  },
+  drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const },
+  businesses: { create: ['businesses', 'create'] as const },
+  users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
+  orders: {
+    place: (kind: string) => ['orders', 'place', kind] as const,
+    updateStatus: ['orders', 'update-status'] as const,
+    setReviewed: ['orders', 'set-reviewed'] as const,
+    downloadMvr: (orderId: string) => ['orders', 'download-mvr', orderId] as const,
+    uploadSheet: ['orders', 'upload-sheet'] as const,
+  },
+};
