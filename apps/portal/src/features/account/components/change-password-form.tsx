@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { describePasswordViolations, passwordPolicyViolations, AUTH_ERROR_CODES, type PasswordPolicy } from '@clearlane/contract/auth';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { NewPasswordFields } from '../../../components/identity/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { focusFirstInvalid, focusFirstInvalidIn } from '../../../lib/focus-first-invalid.ts';

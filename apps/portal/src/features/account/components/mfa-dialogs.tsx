@@ -4,7 +4,7 @@
 import { Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AssociateSoftwareTokenResult, SetMfaPreferenceBody, StartSmsSetupResult } from '@clearlane/contract/account';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { TotpSetupPanel } from '../../../components/identity/totp-setup-panel.tsx';
 import { useAssociateSoftwareToken } from '../api/associate-software-token.ts';
 import { useSetMfaPreference } from '../api/set-mfa-preference.ts';

@@ -11,7 +11,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { ROLE_NAMES, type RoleName } from '@clearlane/contract/enums';
 import type { UpdateUserBody, UserSummary } from '@clearlane/contract/users';
-import { notify } from '../../../app/toasts/notify.ts';
+import { notify } from '../../../lib/toasts/notify.ts';
 import { Can } from '../../../lib/ability.tsx';
 import { userContextQueryKey, useUserContext } from '../../../lib/current-user.ts';
 import { useUser } from '../api/get-user.ts';
