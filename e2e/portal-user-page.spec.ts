@@ -12,7 +12,10 @@ test('a Company Admin changes a user\'s role, disables and enables them from the
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInUi(page, DEMO_USERS.admin);
-  await page.goto(tenantUrl('acme', `/users/${invited.id}`));
+  // From the user list: the name opens the user's page.
+  await page.goto(tenantUrl('acme', `/users?filter=${encodeURIComponent(invited.email)}`));
+  await page.getByRole('link', { name: 'Petra Page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${invited.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Petra Page' })).toBeVisible();
   await expect(page).toHaveTitle('Petra Page · Clearlane');
   const details = page.getByRole('region', { name: 'Details' });

@@ -1,5 +1,5 @@
 // /users: the company's users. Search, filters, sort and page live in the URL (users-search.ts).
-import { Button, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconShieldCheck, IconShieldOff, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -59,9 +59,10 @@ export function UsersPage() {
       sortable: true,
       render: (user) => (
         <Group gap={6} wrap="nowrap">
-          <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {/* The user's page shows everything about them and holds the changes (role, disable, enable). */}
+          <Anchor component={Link} to="/users/$id" params={{ id: user.id }} fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {user.firstName} {user.lastName}
-          </Text>
+          </Anchor>
           {user.id === context.user.id && (
             <Text span fz="xs" c="dimmed">
               (you)
