@@ -16,11 +16,11 @@ import { cpus, loadavg } from 'node:os';
 import autocannon, { type Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { pageOf, UserSummarySchema, type Page, type UserSummary } from '@clearlane/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/config.ts';
 import { openPreparedDatabase } from '../apps/server/src/runtime.ts';
+import { createThrowawayDatabase } from './support/throwaway-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -108,29 +108,11 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   }
 }
 
-async function createThrowawayDatabase(adminUrl: string) {
-  const name = `clearlane_bench_auth_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 console.log(`Clearlane bench: auth-cost — ${CONNECTIONS} connections, ${SECONDS} s per route, Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)}`);
 await benchDatabase('PGlite in memory', {});
 if (process.env.DATABASE_URL) {
-  const database = await createThrowawayDatabase(process.env.DATABASE_URL);
+  const database = await createThrowawayDatabase(process.env.DATABASE_URL, 'auth');
   try {
     await benchDatabase('PostgreSQL', { DATABASE_URL: database.url });
   } finally {

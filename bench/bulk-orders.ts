@@ -10,7 +10,6 @@
 // nothing else): what the upload costs beyond reading the workbook at all. BENCH_PGLITE=0 skips the
 // embedded database (to profile PostgreSQL alone).
 import ExcelJS from 'exceljs';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { BULK_MVR_COLUMNS, BULK_ORDER_CONTENT_TYPES } from '@clearlane/contract';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -21,6 +20,7 @@ import { Messenger } from '../apps/server/src/mail/messenger.ts';
 import type { Principal } from '../apps/server/src/access/principal.ts';
 import { BulkOrdersService, parseBulkSheet, type UploadedSheet } from '../apps/server/src/modules/bulk-orders/bulk-orders.service.ts';
 import { openPreparedDatabase } from '../apps/server/src/runtime.ts';
+import { createThrowawayDatabase } from './support/throwaway-database.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -77,24 +77,6 @@ function multipart(file: Buffer, fileName: string, contentType: string) {
   };
 }
 
-async function createThrowawayDatabase(adminUrl: string) {
-  const name = `clearlane_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 async function benchDatabase(label: string, env: Record<string, string>, sheets: { csv: UploadedSheet; xlsx: UploadedSheet }) {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'true', HOST: '127.0.0.1', PORT: '0', ...env });
@@ -173,7 +155,7 @@ console.log(`ratio XLSX read + validate ÷ bare exceljs parse: ${(readingMs.xlsx
 
 if (process.env.BENCH_PGLITE !== '0') await benchDatabase('PGlite in memory', { DATA_DIR: 'memory://bench' }, sheets);
 if (process.env.DATABASE_URL) {
-  const database = await createThrowawayDatabase(process.env.DATABASE_URL);
+  const database = await createThrowawayDatabase(process.env.DATABASE_URL, 'bulk');
   try {
     await benchDatabase('PostgreSQL', { DATABASE_URL: database.url }, sheets);
   } finally {

@@ -14,7 +14,6 @@
 // `default` ruleset. Midway, one single order is placed through the API: its time to Complete
 // shows that single orders are still served ahead of the sheet.
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/config.ts';
@@ -28,6 +27,7 @@ import type { ValidBulkOrder } from '../apps/server/src/modules/bulk-orders/shee
 import { fulfilmentWorkers, OrderFulfilment } from '../apps/server/src/modules/orders/orders.jobs.ts';
 import { sandboxProviders } from '../apps/server/src/providers/report-providers.ts';
 import { openPreparedDatabase } from '../apps/server/src/runtime.ts';
+import { createThrowawayDatabase } from './support/throwaway-database.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000);
 const EMAIL = 'admin@acme.test';
@@ -157,29 +157,11 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   }
 }
 
-async function createThrowawayDatabase(adminUrl: string) {
-  const name = `clearlane_bench_fulfilment_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists "${name}" with (force)`);
-      await dropper.end();
-    },
-  };
-}
 
 console.log(`Clearlane bench: fulfilment — ${ORDERS} sandbox MVR orders of one sheet (fast inputs only: licence digits 0–7), Node ${process.version}`);
 await benchDatabase('PGlite in memory', { DATA_DIR: 'memory://bench' });
 if (process.env.DATABASE_URL) {
-  const database = await createThrowawayDatabase(process.env.DATABASE_URL);
+  const database = await createThrowawayDatabase(process.env.DATABASE_URL, 'fulfilment');
   try {
     await benchDatabase('PostgreSQL', { DATABASE_URL: database.url });
   } finally {
