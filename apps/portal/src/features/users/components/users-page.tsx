@@ -60,7 +60,7 @@ export function UsersPage() {
       render: (user) => (
         <Group gap={6} wrap="nowrap">
           {/* The user's page shows everything about them and holds the changes (role, disable, enable). */}
-          <Anchor component={Link} to="/users/$id" params={{ id: user.id }} fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor renderRoot={(props) => <Link {...props} to="/users/$id" params={{ id: user.id }} />} fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {user.firstName} {user.lastName}
           </Anchor>
           {user.id === context.user.id && (
