@@ -5,7 +5,6 @@ import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Tit
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding, IconReportSearch } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
@@ -13,21 +12,10 @@ import { hasPlugins } from '../../../lib/plugins.ts';
 import { useBusiness } from '../../../lib/entities/businesses/get-business.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { dateTime, einOf } from './format.ts';
+import { Detail } from '../../../components/detail.tsx';
 
 const routeApi = getRouteApi('/_authenticated/businesses/$id');
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" fz="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" fz="sm" m={0} fw={500}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 const notGiven = (
   <Text span fz="sm" c="dimmed" fw={400}>

@@ -5,7 +5,6 @@ import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Te
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconFileSearch, IconId, IconUserShield } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
@@ -14,6 +13,7 @@ import { useDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatBirthDate } from './format.ts';
+import { Detail } from '../../../components/detail.tsx';
 
 const routeApi = getRouteApi('/_authenticated/drivers/$id');
 
@@ -26,18 +26,6 @@ function ageOn(dateOfBirth: string, today = new Date()): number | null {
   return age;
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" fz="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" fz="sm" m={0} fw={500}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 const notGiven = (
   <Text span fz="sm" c="dimmed" fw={400}>

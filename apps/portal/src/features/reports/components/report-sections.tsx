@@ -25,18 +25,8 @@ export function ReportSection({ title, level, description, children }: { title: 
   );
 }
 
-export function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" fz="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" fz="sm" m={0} fw={500}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+/** A labelled value of a report: the same term/value pair as every detail page. */
+export { Detail as Fact } from '../../../components/detail.tsx';
 
 export function Facts({ children, columns = 4 }: { children: ReactNode; columns?: number }) {
   return (

@@ -8,7 +8,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { ROLE_NAMES, type RoleName } from '@clearlane/contract/enums';
 import type { UpdateUserBody, UserSummary } from '@clearlane/contract/users';
 import { notify } from '../../../lib/toasts/notify.ts';
@@ -18,6 +18,7 @@ import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { ResendInviteButton } from './resend-invite-button.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
+import { Detail } from '../../../components/detail.tsx';
 
 const routeApi = getRouteApi('/_authenticated/users/$id');
 
@@ -25,18 +26,6 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 const FACTOR_LABELS = { TOTP: 'Authenticator app', SMS: 'Text messages' } as const;
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text component="dt" fz="sm" c="dimmed">
-        {term}
-      </Text>
-      <Text component="dd" fz="sm" m={0} fw={500}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function When({ value, empty }: { value: string | null; empty: string }) {
   if (!value) {
