@@ -37,7 +37,8 @@ export const OUTCOMES = ['Pass', 'Fail', 'Indeterminate', 'NoResults', 'NotFulfi
 export const PROCESSING_STATUSES = ['Complete', 'Failed', 'NotStarted', 'Processing'] as const;
 export const CLAIM_STATUSES = ['New', 'Received', 'Processing', 'Error', 'Failed', 'Complete', 'Published'] as const;
 export const CLAIM_KINDS = ['New', 'Update'] as const;
-export const ALERT_TYPES = ['MVR_MONITORING_ALERT'] as const;
+/** SPEC.md §3 names MVR_MONITORING_ALERT; the others are the reminders and person-monitoring changes of issue 9. */
+export const ALERT_TYPES = ['MVR_MONITORING_ALERT', 'PERSON_MONITORING_ALERT', 'LICENCE_EXPIRY_REMINDER', 'MEDICAL_CERTIFICATE_REMINDER'] as const;
 
 export const TOAST_TYPES = ['success', 'error', 'info', 'warning', 'default'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];

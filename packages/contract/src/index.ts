@@ -23,3 +23,6 @@ export * from './reports.ts';
 export * from './bulk-orders.ts';
 export * from './account.ts';
 export * from './domain/storable-text.ts';
+export * from './monitoring.ts';
+export * from './domain/monitoring-coverage.ts';
+export * from './query-params.ts';

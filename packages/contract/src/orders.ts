@@ -7,6 +7,7 @@ import { AdjudicationRuleSchema } from './domain/adjudication.ts';
 import { vinProblems, normalizeVin } from './domain/vin.ts';
 import { CreatePersonBodySchema, DateOfBirthSchema, UsStateCodeSchema } from './persons.ts';
 import { TagNameSchema } from './tags.ts';
+import { DateBoundSchema, QueryBooleanSchema } from './query-params.ts';
 
 export const OrderTypeSchema = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof OrderTypeSchema>;
@@ -64,7 +65,6 @@ const ExternalReferenceSchema = z.string().trim().min(1, 'must not be empty').ma
 const OrderTagsSchema = z.array(TagNameSchema).max(10, 'at most 10 tags').optional().describe('Tags to put on the order; new ones are added to the company');
 
 /** Query booleans arrive as text: only "true" and "false" are accepted. */
-export const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const OrderEventSchema = z.object({
   id: z.string().uuid(),
@@ -212,17 +212,6 @@ export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
  * Date.parse rolls impossible days over (2024-02-30 becomes March 1st), so the calendar date is
  * checked on its own: a filter that quietly meant another day would list the wrong orders.
  */
-const isCalendarDate = (value: string) => {
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-};
-
-const DateBoundSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/, 'must be a date (YYYY-MM-DD) or an ISO date-time')
-  .refine((value) => isCalendarDate(value) && Number.isFinite(Date.parse(value)), 'is not a real date');
-
 export const OrderListFilterSchema = z.object({
   isReviewed: QueryBooleanSchema.optional(),
   type: OrderTypeSchema.optional(),

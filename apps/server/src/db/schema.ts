@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, boolean, foreignKey, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -193,6 +193,9 @@ export const persons = pgTable(
     /** The company's own reference, e.g. an employee number. */
     externalId: text('external_id'),
     monitoringTypes: text('monitoring_types').array().notNull().default(sql`'{}'::text[]`),
+    /** ISO dates (yyyy-mm-dd) the company keeps for the qualification file; reminders are raised from them. */
+    licenceExpiresOn: text('licence_expires_on'),
+    medicalCertificateExpiresOn: text('medical_certificate_expires_on'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -378,3 +381,142 @@ export const providerRequests = pgTable('provider_requests', {
   firstAt: createdAt(),
   lastAt: ts('last_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Driver monitoring, alerts and the qualification file (issue 9). Company-owned like the above.
+// ---------------------------------------------------------------------------------------------
+
+const personRef = (table: { companyId: AnyPgColumn; personId: AnyPgColumn }, name: string) =>
+  foreignKey({ name, columns: [table.companyId, table.personId], foreignColumns: [persons.companyId, persons.id] }).onDelete('cascade');
+
+/**
+ * A driver enrolled in a kind of monitoring. persons.monitoring_types lists the same types (what the
+ * API answers); this row adds the state's confirmation (PENDING until `active_since`) and the sweep's
+ * bookkeeping. Removing monitoring deletes the row; the driver's history keeps both events.
+ */
+export const monitoringEnrolments = pgTable(
+  'monitoring_enrolments',
+  {
+    companyId: companyRef(),
+    personId: uuid('person_id').notNull(),
+    monitoringType: text('monitoring_type').notNull(),
+    /** PENDING | ACTIVE */
+    status: text('status').notNull(),
+    enrolledAt: ts('enrolled_at').notNull().defaultNow(),
+    enrolledBy: uuid('enrolled_by'),
+    activeSince: ts('active_since'),
+    lastSweptAt: ts('last_swept_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.personId, table.monitoringType] }),
+    personRef(table, 'monitoring_enrolments_person_fk'),
+  ],
+);
+
+/**
+ * Alerts about a driver: a change the monitoring provider reported, or a reminder of an expiry.
+ * `dedupe_key` (the provider's change id, or "licence-expiry:<date>:<days>") makes a change one alert
+ * however many sweeps see it, crashed or repeated.
+ */
+export const driverAlerts = pgTable(
+  'driver_alerts',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    personId: uuid('person_id').notNull(),
+    type: text('type').notNull(),
+    changeKind: text('change_kind').notNull(),
+    severity: text('severity').notNull(),
+    title: text('title').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** The change (contract AlertChangeSchema). */
+    change: jsonb('change').$type<Record<string, unknown>>().notNull(),
+    /** The fresh MVR this change ordered (company setting), and the outcome before it. */
+    recheckOrderId: uuid('recheck_order_id'),
+    outcomeBefore: text('outcome_before'),
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: uuid('acknowledged_by'),
+    acknowledgementNote: text('acknowledgement_note'),
+    annualReviewId: uuid('annual_review_id'),
+    /** 0, or the age in days (7, 14, 30) at which an unacknowledged alert last escalated. */
+    escalatedAfterDays: smallint('escalated_after_days').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('driver_alerts_company_id_id_uq').on(table.companyId, table.id),
+    uniqueIndex('driver_alerts_dedupe_uq').on(table.companyId, table.dedupeKey),
+    personRef(table, 'driver_alerts_person_fk'),
+    foreignKey({ name: 'driver_alerts_recheck_order_fk', columns: [table.companyId, table.recheckOrderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('no action'),
+    index('driver_alerts_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('driver_alerts_person_idx').on(table.companyId, table.personId, table.createdAt),
+    // Open alerts by severity (home page, qualification, escalation): small, since most get acknowledged.
+    index('driver_alerts_open_idx').on(table.companyId, table.severity, table.createdAt).where(sql`acknowledged_at IS NULL`),
+  ],
+);
+
+/** The yearly review of a driver's MVR (49 CFR 391.25), recorded against that MVR order. */
+export const annualReviews = pgTable(
+  'annual_reviews',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    personId: uuid('person_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    reviewerId: uuid('reviewer_id').notNull(),
+    /** As the reviewer was named when they signed: the file must not change if the user is renamed. */
+    reviewerName: text('reviewer_name').notNull(),
+    /** ISO date (yyyy-mm-dd). */
+    reviewedOn: text('reviewed_on').notNull(),
+    note: text('note').notNull(),
+    /** QUALIFIED | NOT_QUALIFIED */
+    decision: text('decision').notNull(),
+    alertId: uuid('alert_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    personRef(table, 'annual_reviews_person_fk'),
+    foreignKey({ name: 'annual_reviews_order_fk', columns: [table.companyId, table.orderId], foreignColumns: [orders.companyId, orders.id] }),
+    index('annual_reviews_person_idx').on(table.companyId, table.personId, table.reviewedOn),
+  ],
+);
+
+/** A driver's history: monitoring added and removed, alerts raised and acknowledged, reviews. */
+export const personEvents = pgTable(
+  'person_events',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    personId: uuid('person_id').notNull(),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    actorId: uuid('actor_id'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    personRef(table, 'person_events_person_fk'),
+    index('person_events_person_idx').on(table.companyId, table.personId, table.createdAt),
+  ],
+);
+
+/** A company's monitoring settings; a company without a row has the defaults (no automatic MVR). */
+export const monitoringSettings = pgTable('monitoring_settings', {
+  companyId: uuid('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  reorderMvrOnChange: boolean('reorder_mvr_on_change').notNull().default(false),
+  ruleNamespace: text('rule_namespace'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+/** The daily alert digest each company's Managers were sent: one per company and day, however often the job runs. */
+export const monitoringDigests = pgTable(
+  'monitoring_digests',
+  {
+    companyId: companyRef(),
+    /** ISO date (yyyy-mm-dd, UTC) the digest covers. */
+    digestDate: text('digest_date').notNull(),
+    alertCount: integer('alert_count').notNull(),
+    sentAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.digestDate] })],
+);
