@@ -20,6 +20,18 @@ export const FULFIL_ORDER_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: 
  * waiting on the order page for a single order, while a sheet of thousands is watched as a whole.
  */
 export const SINGLE_ORDER_PRIORITY = 1;
+/**
+ * Driver monitoring (issue 9). The sweep asks the monitoring provider for changes and writes alerts
+ * (modules/monitoring/sweep); for each new alert of an MVR change it sends a recheck job in the same
+ * transaction, which orders a fresh MVR when the company's setting says so and judges it
+ * (modules/monitoring/recheck). Escalation and the daily digest mail Managers. Each is idempotent by
+ * a natural key: the provider's change id, the alert id, the alert id and age, the company and day.
+ */
+export const MONITORING_SWEEP_JOB = 'monitoring-sweep';
+export const MONITORING_RECHECK_JOB = 'monitoring-recheck';
+export const MONITORING_ESCALATE_JOB = 'monitoring-escalate';
+export const MONITORING_DIGEST_JOB = 'monitoring-digest';
+
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
 
