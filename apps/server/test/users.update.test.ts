@@ -51,6 +51,7 @@ describeEachDatabase('PATCH /users/{id}', (t) => {
     const me = (await get(t.app, '/api/v1/users/me', userToken)).json();
     expect(me.roles.map((role: { name: string }) => role.name)).toEqual(['Viewer']);
     expect(me.companies[0].role).toBe('Viewer');
+    expect(me.groups, 'the groups of the answer come from the role as it is now, not the token').toEqual(['Viewer']);
   });
 
   it('disabling ends the user\'s live sessions at once and sign-in refuses them; enabling restores sign-in', async () => {

@@ -1,4 +1,4 @@
-// Shared by every page with a sortable mantine-datatable (users, orders, reports, drivers, businesses, bulk orders).
+// The sort of a mantine-datatable told to assistive technology; SortableDataTable (sortable-data-table.tsx) applies it to every sortable table.
 import { useEffect, type RefObject } from 'react';
 
 export interface AriaSortColumn {

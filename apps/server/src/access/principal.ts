@@ -69,7 +69,9 @@ export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Prom
     plugins: row.plugins,
     role: row.role as RoleName,
     permissions: row.permissions,
-    groups: claims.groups,
+    // The role as it is now, not as the id token says: a role changed since sign-in holds at once
+    // (the token's `groups` catch up at its next refresh).
+    groups: [row.role],
     sessionId: claims.sid,
     ability: abilityOf(row.permissions, row.company_id),
   };

@@ -28,17 +28,17 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   const { account } = deps;
   // Secrets (the TOTP set-up) and personal data (the masked phone) must not be kept by caches.
   // This plugin is encapsulated: the hook covers these routes only.
+  // Every call here is the signed-in user's own; authenticate before the body is parsed or validated.
+  app.addHook('onRequest', app.authenticate);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
 
   r.get('/auth/mfa', {
-    onRequest: app.authenticate,
     schema: { tags, security, summary: 'Your two-step verification: which factors are on, and whether your company requires one', response: { 200: MfaStatusSchema, 401: ProblemSchema } },
   }, async (request) => account.mfaStatus(principalOf(request)));
 
   r.post('/auth/change-password', {
-    onRequest: app.authenticate,
     config,
     schema: {
       tags, security,
@@ -53,7 +53,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   });
 
   r.post('/auth/mfa/totp/associate', {
-    onRequest: app.authenticate,
     config,
     schema: {
       tags, security,
@@ -65,7 +64,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   }, async (request) => account.associateSoftwareToken(principalOf(request), request.body.currentPassword));
 
   r.post('/auth/mfa/totp/verify', {
-    onRequest: app.authenticate,
     config,
     schema: {
       tags, security,
@@ -77,7 +75,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   }, async (request) => account.verifySetup(principalOf(request), 'TOTP', request.body.session, request.body.code));
 
   r.post('/auth/mfa/sms/associate', {
-    onRequest: app.authenticate,
     config,
     schema: {
       tags, security,
@@ -89,7 +86,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   }, async (request) => account.startSmsSetup(principalOf(request), request.body.currentPassword));
 
   r.post('/auth/mfa/sms/verify', {
-    onRequest: app.authenticate,
     config,
     schema: {
       tags, security,
@@ -101,7 +97,6 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   }, async (request) => account.verifySetup(principalOf(request), 'SMS', request.body.session, request.body.code));
 
   r.post('/auth/mfa/preference', {
-    onRequest: app.authenticate,
     config,
     schema: {
       tags, security,

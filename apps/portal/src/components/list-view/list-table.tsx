@@ -4,12 +4,11 @@
 import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useRef, type ReactNode } from 'react';
+import type { DataTableColumn } from 'mantine-datatable';
+import type { ReactNode } from 'react';
 import type { Page } from '@clearlane/contract/pagination';
 import { LIST_PAGE_SIZES, type ListPageSize, type ListSearch } from '../../lib/list-search.ts';
-import { useAriaSort } from '../use-aria-sort.ts';
+import { SortableDataTable } from '../sortable-data-table.tsx';
 import { paginationText, type ListNoun } from './pagination-text.ts';
 import type { ListView } from './use-list-view.ts';
 
@@ -55,11 +54,9 @@ export interface ListTableProps<T extends { id: string }, S extends ListSearch> 
 export const WIDE_SCREEN = '(min-width: 48em)';
 
 export function ListTable<T extends { id: string }, S extends ListSearch>({ list, result, columns, label, noun, empty, clearLabel = 'Clear filters', onRowClick }: ListTableProps<T, S>) {
-  const tableRef = useRef<HTMLTableElement>(null!);
   // Read synchronously, so a desktop's first paint already has every column.
   const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const shown = columns.filter((column) => wide || !column.wideOnly).map(({ wideOnly: _wideOnly, ...column }) => column as DataTableColumn<T>);
-  useAriaSort(tableRef, shown as { accessor: string; sortable?: boolean }[], list.sortStatus);
 
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = result;
 
@@ -101,8 +98,7 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
 
   const { number, size, totalElements, totalElementsCapped } = data.page;
   const table = (
-    <DataTable<T>
-      tableRef={tableRef}
+    <SortableDataTable<T>
       withTableBorder
       borderRadius="md"
       highlightOnHover

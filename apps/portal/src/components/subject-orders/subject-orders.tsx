@@ -5,13 +5,12 @@
 import { Alert, Anchor, Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileAnalytics, IconReceipt } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useRef, useState, type ReactNode } from 'react';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { useState, type ReactNode } from 'react';
 import type { Order, OrderSortField } from '@clearlane/contract/orders';
 import type { Page } from '@clearlane/contract/pagination';
 import { ORDER_STATUS_COLORS, ORDER_TYPE_LABELS, OUTCOME_COLORS, OUTCOME_LABELS, REPORT_LABELS } from '../../lib/order-labels.ts';
-import { useAriaSort } from '../use-aria-sort.ts';
+import { SortableDataTable } from '../sortable-data-table.tsx';
 import { useSubjectOrders, type OrderSubject, type SubjectOrdersQuery } from './get-subject-orders.ts';
 
 const PAGE_SIZE = 10;
@@ -100,11 +99,8 @@ function OrdersTable({
   onPage: (page: number) => void;
   rowLink: (order: Order) => void;
 }) {
-  const tableRef = useRef<HTMLTableElement>(null!);
-  useAriaSort(tableRef, columns as { accessor: string; sortable?: boolean }[], sort as { columnAccessor: string; direction: Direction });
   return (
-    <DataTable<Order>
-      tableRef={tableRef}
+    <SortableDataTable<Order>
       withTableBorder
       borderRadius="md"
       highlightOnHover

@@ -3,8 +3,8 @@
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
-import { CODE_LENGTH, CodeInput } from '../../../components/identity/code-input.tsx';
+import { useState, type ReactNode } from 'react';
+import { CodeForm } from '../../../components/identity/code-form.tsx';
 import { focusFirstInvalid, focusFirstInvalidIn } from '../../../lib/focus-first-invalid.ts';
 import { currentPasswordError, isCodeMismatch, messageOf } from './account-errors.ts';
 
@@ -95,62 +95,13 @@ interface CodeStepProps {
 
 /** A 6-digit code, submitted on the sixth digit or with the button. */
 export function CodeStep({ children, codeLabel, codeDescription, submitLabel, onSubmit, onCancel }: CodeStepProps) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submitting = useRef(false);
-  const firstBox = useRef<HTMLInputElement>(null);
-
-  const submit = async (value: string) => {
-    if (submitting.current) return;
-    if (value.length !== CODE_LENGTH) {
-      setFieldError(`Enter the ${CODE_LENGTH}-digit code`);
-      firstBox.current?.focus();
-      return;
-    }
-    submitting.current = true;
-    setPending(true);
-    setFieldError(null);
-    setError(null);
-    try {
-      await onSubmit(value);
-    } catch (caught) {
-      setCode('');
-      if (isCodeMismatch(caught)) setFieldError(caught.message);
-      else setError(messageOf(caught));
-      // The boxes were disabled while checking; put the cursor back for the next try.
-      setTimeout(() => firstBox.current?.focus(), 0);
-    } finally {
-      submitting.current = false;
-      setPending(false);
-    }
-  };
-
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit(code);
-      }}
-    >
-      <Stack gap="md">
-        {error && <ErrorAlert>{error}</ErrorAlert>}
-        {children}
-        <CodeInput
-          label={codeLabel}
-          description={codeDescription}
-          value={code}
-          onChange={(value) => {
-            setCode(value);
-            if (fieldError) setFieldError(null);
-          }}
-          onComplete={(value) => void submit(value)}
-          error={fieldError}
-          disabled={pending}
-          inputRef={firstBox}
-        />
+    <CodeForm
+      codeLabel={codeLabel}
+      codeDescription={codeDescription}
+      onSubmit={onSubmit}
+      onRefused={(caught) => (isCodeMismatch(caught) ? { onField: caught.message } : { onForm: messageOf(caught) })}
+      actions={(pending) => (
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -159,7 +110,9 @@ export function CodeStep({ children, codeLabel, codeDescription, submitLabel, on
             {submitLabel}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      )}
+    >
+      {children}
+    </CodeForm>
   );
 }

@@ -2,12 +2,11 @@
 // (row, column, value, message) in a table sortable by row.
 import { Alert, Code, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { forwardRef, useMemo, useRef, useState } from 'react';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { forwardRef, useMemo, useState } from 'react';
 import type { BulkRowError } from '@clearlane/contract/bulk-orders';
 import { formatCount, rowErrorSummary, sentence } from './format.ts';
-import { useAriaSort } from '../../../components/use-aria-sort.ts';
+import { SortableDataTable } from '../../../components/sortable-data-table.tsx';
 
 const PAGE_SIZES = [25, 50, 100];
 type ErrorRecord = BulkRowError & { key: string };
@@ -16,7 +15,6 @@ export const RowErrors = forwardRef<HTMLHeadingElement, { fileName: string; rowE
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<ErrorRecord>>({ columnAccessor: 'row', direction: 'asc' });
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const tableRef = useRef<HTMLTableElement>(null!);
 
   const records = useMemo(() => {
     const keyed = rowErrors.map((error, index) => ({ ...error, key: `${error.row}-${error.column}-${index}` }));
@@ -58,7 +56,6 @@ export const RowErrors = forwardRef<HTMLHeadingElement, { fileName: string; rowE
     },
     { accessor: 'message', title: 'Problem', render: (error) => sentence(error.message) },
   ];
-  useAriaSort(tableRef, columns as { accessor: string; sortable?: boolean }[], sortStatus as { columnAccessor: string; direction: 'asc' | 'desc' });
 
   return (
     <Stack gap="md">
@@ -82,8 +79,7 @@ export const RowErrors = forwardRef<HTMLHeadingElement, { fileName: string; rowE
         </Stack>
       </Alert>
 
-      <DataTable<ErrorRecord>
-        tableRef={tableRef}
+      <SortableDataTable<ErrorRecord>
         withTableBorder
         borderRadius="md"
         striped

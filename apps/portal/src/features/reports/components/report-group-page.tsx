@@ -8,9 +8,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useSearch } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import 'mantine-datatable/styles.css';
-import { useEffect, useMemo, useRef } from 'react';
+import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useMemo } from 'react';
 import type { OrderStatus, Outcome } from '@clearlane/contract/orders';
 import type { ReportGroup, ReportGroupOrder } from '@clearlane/contract/reports';
 import {
@@ -20,7 +19,7 @@ import {
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
-import { useAriaSort } from '../../../components/use-aria-sort.ts';
+import { SortableDataTable } from '../../../components/sortable-data-table.tsx';
 import { formatDateTime, plural, wholeNumber } from './format.ts';
 import { groupProgress, NOT_ADJUDICATED, STATUS_ORDER } from './group-progress.ts';
 
@@ -61,7 +60,6 @@ export function ReportGroupPage() {
   // answer's group and progress (the whole group's either way) stand in, so the page never blanks.
   const group: ReportGroup | undefined = view.data ?? queryClient.getQueryData(reportGroupQueryOptions(id).queryKey);
   const orders = view.data?.orders;
-  const tableRef = useRef<HTMLTableElement>(null!);
   useDocumentTitle(group ? `${group.name} · Clearlane` : 'Report group · Clearlane');
 
   const setSearch = (patch: Partial<ReportGroupSearch>, keepPage = false) =>
@@ -99,7 +97,6 @@ export function ReportGroupPage() {
       render: (order) => <OutcomeBadge outcome={order.outcome} adjudicable={order.status === 'Complete' && order.type.startsWith('MVR')} />,
     },
   ];
-  useAriaSort(tableRef, columns as { accessor: string; sortable?: boolean }[], sortStatus as { columnAccessor: string; direction: 'asc' | 'desc' });
 
   if (!group || !progress) {
     return (
@@ -257,8 +254,7 @@ export function ReportGroupPage() {
               </Stack>
             </Alert>
           ) : (
-            <DataTable<ReportGroupOrder>
-              tableRef={tableRef}
+            <SortableDataTable<ReportGroupOrder>
               withTableBorder
               borderRadius="md"
               highlightOnHover
