@@ -12,6 +12,10 @@ import { findCompanyPerson } from '../persons/persons.repository.ts';
 import * as enrolments from './enrolments.repository.ts';
 import { insertPersonEvents, listPersonEvents, type NewPersonEvent } from './person-events.repository.ts';
 
+// Other modules (the sweep, the recheck job) write a driver's history through this service, as the
+// server layers allow, with the same function enrolment uses.
+export { insertPersonEvents, type NewPersonEvent };
+
 export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = {
   MvrMonitoring: 'MVR monitoring',
   PersonMonitoring: 'person monitoring',
