@@ -37,7 +37,7 @@ export class MonitoringService {
   async change(principal: Principal, personId: string, body: MonitoringChangeBody): Promise<Person> {
     assertCan(principal, 'create', 'Monitoring');
     await this.db.transaction(async (tx) => {
-      await requirePerson(tx, principal.companyId, personId);
+      if (!(await enrolments.lockPersons(tx, principal.companyId, [personId])).has(personId)) throw notFound('driver');
       await this.apply(tx, principal, [personId], body);
     });
     return this.persons.get(principal, personId);
@@ -51,7 +51,7 @@ export class MonitoringService {
     assertCan(principal, 'create', 'Monitoring');
     const personIds = [...new Set(body.personIds)];
     return this.db.transaction(async (tx) => {
-      const known = await enrolments.existingPersonIds(tx, principal.companyId, personIds);
+      const known = await enrolments.lockPersons(tx, principal.companyId, personIds);
       const errors = body.personIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `body.personIds.${index}`, message: `is not a driver of your company (${id})` }]));
       if (errors.length > 0) throw invalidInput(errors, `${errors.length} of the drivers named are not drivers of your company; nothing was changed.`);
       const changed = await this.apply(tx, principal, personIds, body);
