@@ -50,6 +50,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { rulesetsRoutes } from './modules/rulesets/rulesets.routes.ts';
 import { RulesetsService } from './modules/rulesets/rulesets.service.ts';
+import { monitoringSettingsRoutes } from './modules/monitoring/settings.routes.ts';
+import { MonitoringSettingsService } from './modules/monitoring/settings.service.ts';
 
 export const VERSION = '0.1.0';
 
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(bulkOrdersRoutes, { bulkOrders: new BulkOrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(reportsRoutes, { reports: new ReportsService(db) });
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
+    await api.register(monitoringSettingsRoutes, { settings: new MonitoringSettingsService(db) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger } from './mail/messenger.ts';
 import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
+import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from './modules/monitoring/notify-workers.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
@@ -27,10 +28,12 @@ async function main() {
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
+  await prepareMonitoringNotifyQueues(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
     await fulfilment.registerWorker(queue, handle.kind);
+    await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
   }
 
   let stopping = false;
