@@ -11,10 +11,10 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { driverAlerts, monitoringDigests, monitoringSettings, orders, outbox, personEvents } from '../src/db/schema.ts';
-import { inTransaction, MONITORING_RECHECK_JOB } from '../src/jobs/queue.ts';
+import { inTransaction, MONITORING_DIGEST_JOB, MONITORING_ESCALATE_JOB, MONITORING_RECHECK_JOB } from '../src/jobs/queue.ts';
 import { MonitoringDigest } from '../src/modules/monitoring/digest.job.ts';
 import { MonitoringEscalation } from '../src/modules/monitoring/escalation.job.ts';
-import { prepareMonitoringNotifyQueues } from '../src/modules/monitoring/notify-workers.ts';
+import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from '../src/modules/monitoring/notify-workers.ts';
 import { MonitoringRecheck } from '../src/modules/monitoring/recheck.job.ts';
 import { updateMembership } from '../src/modules/users/users.repository.ts';
 import {
@@ -353,5 +353,29 @@ describeEachDatabase('monitoring notifications', (t) => {
     // A day without alerts sends nothing and records nothing.
     expect(await digest.run(new Date('2030-01-06T06:00:00Z'))).toEqual({ digestDate: '2030-01-05', digests: 0, mails: 0 });
     expect(await t.db.select().from(monitoringDigests).where(eq(monitoringDigests.digestDate, '2030-01-05'))).toEqual([]);
+  });
+
+  // --- the workers main.ts registers ---
+
+  it('the pg-boss workers take the recheck and escalation jobs (as main.ts registers them)', async () => {
+    await ok(await send('PUT', SETTINGS, 'manager', { reorderMvrOnChange: true, ruleNamespace: null }));
+    const driver = await newDriver(3, 'agent', 'Gil');
+    const alertId = await insertAlert(seeded.acme.id, driver.id, { changeKind: 'MAJOR_CONVICTION', severity: 'HIGH', createdAt: new Date(Date.now() - 8 * DAY_MS) });
+    const queue = t.queue!;
+    await registerMonitoringNotifyWorkers(queue, { db: t.db, messenger: t.messenger, config: t.config });
+    try {
+      await queue.send(MONITORING_RECHECK_JOB, { companyId: seeded.acme.id, alertId });
+      await queue.send(MONITORING_ESCALATE_JOB, {});
+      // Wait for the workers (they poll); the test's own timeout bounds this, nothing is timed.
+      const done = async () => {
+        const row = await alertRow(alertId);
+        return row.recheckOrderId !== null && row.escalatedAfterDays === 7;
+      };
+      while (!(await done())) await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      for (const name of [MONITORING_RECHECK_JOB, MONITORING_ESCALATE_JOB, MONITORING_DIGEST_JOB]) await queue.offWork(name);
+    }
+    expect((await ordersOf(driver.id)).map((order) => order.id)).toEqual([(await alertRow(alertId)).recheckOrderId]);
+    expect((await mailsTo(seeded.users.manager.email)).at(-1)!.body).toContain(link(ACME_HOST, driver.id, alertId));
   });
 }, {}, { queue: true });
