@@ -151,6 +151,18 @@ describeEachDatabase('monitoring notifications', (t) => {
     expectProblem(await t.app.inject({ method: 'GET', url: SETTINGS, headers: { host: ACME_HOST } }), 401);
   });
 
+  it('PUT monitoring-settings refuses ordering fresh MVRs in a company without the orders plugin, naming the field', async () => {
+    await newCompany(t.db, 'noorders', 'No Orders Co', { plugins: KNOWN_PLUGINS.filter((plugin) => plugin !== 'orders') });
+    const admin = await newUser(t.db, { tenant: 'noorders', role: 'Company Admin' });
+    const host = 'noorders.localhost:3000';
+    const token = (await signInAs(t.app, admin.email, undefined, host)).idToken;
+    const put = (payload: unknown) => t.app.inject({ method: 'PUT', url: SETTINGS, payload: payload as InjectOptions['payload'], headers: { host, ...bearer(token) } });
+    const problem = expectProblem(await put({ reorderMvrOnChange: true, ruleNamespace: null }), 400);
+    expect(errorPaths(problem)).toEqual(['body.reorderMvrOnChange']);
+    expect(await settingsRow(admin.companyId)).toBeUndefined();
+    expect((await put({ reorderMvrOnChange: false, ruleNamespace: null })).statusCode).toBe(200);
+  });
+
   // --- the recheck job ---
 
   it('the recheck orders nothing while the company\'s setting is off', async () => {

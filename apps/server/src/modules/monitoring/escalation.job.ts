@@ -39,7 +39,7 @@ export class MonitoringEscalation {
   /** Escalates every company's due alerts as of `now` (each-company.ts: a failure is retried). */
   async run(now = new Date()): Promise<EscalationRun> {
     const youngest = Math.min(...ALERT_ESCALATION_DAYS);
-    const companies = await companiesWithOpenAlerts(this.db, new Date(now.getTime() - youngest * DAY_MS));
+    const companies = await companiesWithOpenAlerts(this.db, new Date(now.getTime() - youngest * DAY_MS), Math.max(...ALERT_ESCALATION_DAYS));
     const runs = await forEachCompany(companies, (company) => this.escalateCompany(company, now));
     return runs.reduce((total, run) => ({ escalated: total.escalated + run.escalated, mails: total.mails + run.mails }), { escalated: 0, mails: 0 });
   }

@@ -8,6 +8,8 @@ import type { Executor } from '../../db/client.ts';
 import { companies, driverAlerts, memberships, monitoringDigests, persons, personEvents, users } from '../../db/schema.ts';
 
 export const MONITORING_PLUGIN = 'monitoring';
+/** A recheck places an order: without this plugin the company could not see it. */
+export const ORDERS_PLUGIN = 'orders';
 
 /** The roles that act on alerts (manage Monitoring): they are the ones mailed about them. */
 export const ALERT_MAIL_ROLES = ['Company Admin', 'Manager'] as const;
@@ -23,11 +25,14 @@ const companyColumns = { id: companies.id, name: companies.name, tenantIdentifie
 const hasMonitoring = sql`${companies.plugins} @> array[${MONITORING_PLUGIN}]::text[]`;
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-/** Companies with the monitoring plugin and an unacknowledged alert raised at or before `raisedBy`. */
-export async function companiesWithOpenAlerts(db: Executor, raisedBy: Date): Promise<CompanyToNotify[]> {
+/**
+ * Companies with the monitoring plugin and an unacknowledged alert raised at or before `raisedBy`
+ * that is not yet at the last level (`belowLevel`): those escalated for good are not work.
+ */
+export async function companiesWithOpenAlerts(db: Executor, raisedBy: Date, belowLevel: number): Promise<CompanyToNotify[]> {
   return db.select(companyColumns).from(companies).where(and(hasMonitoring, sql`exists (
     select 1 from ${driverAlerts} where ${driverAlerts.companyId} = ${companies.id} and ${driverAlerts.acknowledgedAt} is null
-      and ${driverAlerts.createdAt} <= ${at(raisedBy)})`)).orderBy(asc(companies.id));
+      and ${driverAlerts.createdAt} <= ${at(raisedBy)} and ${driverAlerts.escalatedAfterDays} < ${belowLevel})`)).orderBy(asc(companies.id));
 }
 
 /** Companies with the monitoring plugin and an alert raised in [from, to). */

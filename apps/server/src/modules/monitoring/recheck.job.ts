@@ -14,7 +14,7 @@ import { MONITORING_RECHECK_JOB, type Queue } from '../../jobs/queue.ts';
 import { placeSystemMvrOrder } from '../orders/orders.service.ts';
 import { latestJudgedMvrOutcome } from '../orders/orders.repository.ts';
 import { findMonitoringSettings } from './settings.repository.ts';
-import { findAlert, findCompanyToNotify, insertSystemPersonEvents, lockAlertWithoutRecheck, MONITORING_PLUGIN, setRecheckOrder } from './notify.repository.ts';
+import { findAlert, findCompanyToNotify, insertSystemPersonEvents, lockAlertWithoutRecheck, MONITORING_PLUGIN, ORDERS_PLUGIN, setRecheckOrder } from './notify.repository.ts';
 
 export interface MonitoringRecheckJob {
   companyId: string;
@@ -47,9 +47,8 @@ export class MonitoringRecheck {
     return runAsCompany(companyId, async () => {
       const settings = await findMonitoringSettings(this.db, companyId);
       if (!settings.reorderMvrOnChange) return undefined;
-      // Orders are a feature of their own: a company without it has nowhere to see the order.
       const company = await findCompanyToNotify(this.db, companyId);
-      if (!company || !company.plugins.includes(MONITORING_PLUGIN) || !company.plugins.includes('orders')) return undefined;
+      if (!company || !company.plugins.includes(MONITORING_PLUGIN) || !company.plugins.includes(ORDERS_PLUGIN)) return undefined;
       const alert = await findAlert(this.db, companyId, alertId);
       if (!alert || alert.recheckOrderId || !RECHECK_CHANGE_KINDS.includes(alert.changeKind as AlertChangeKind)) return undefined;
       const queue = this.queue;

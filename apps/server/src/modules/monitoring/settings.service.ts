@@ -9,6 +9,7 @@ import { unknownRulesetMessage } from '../orders/orders.service.ts';
 import { findRuleset } from '../rulesets/rulesets.repository.ts';
 import { DEFAULT_NAMESPACE } from '../rulesets/rulesets.service.ts';
 import { findMonitoringSettings, saveMonitoringSettings } from './settings.repository.ts';
+import { ORDERS_PLUGIN } from './notify.repository.ts';
 
 export class MonitoringSettingsService {
   constructor(private readonly db: Database) {}
@@ -20,6 +21,9 @@ export class MonitoringSettingsService {
 
   async put(principal: Principal, body: MonitoringSettings): Promise<MonitoringSettings> {
     assertCan(principal, 'create', 'Monitoring');
+    if (body.reorderMvrOnChange && !principal.plugins.includes(ORDERS_PLUGIN)) {
+      throw invalidInput([{ path: 'body.reorderMvrOnChange', message: 'needs the Orders feature, which is not switched on for your company' }]);
+    }
     // Only existence is checked: a saved ruleset that was later broken by hand still names rules a
     // Manager can repair, and the order it judges says so (orders.jobs.ts).
     const namespace = body.ruleNamespace;
