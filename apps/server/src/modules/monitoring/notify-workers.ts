@@ -3,11 +3,11 @@
 // makes one job; every process may declare them, only workers (ROLE ≠ api) work them.
 import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
-import { MONITORING_DIGEST_JOB, MONITORING_ESCALATE_JOB, MONITORING_RECHECK_JOB, type Queue } from '../../jobs/queue.ts';
+import { MONITORING_DIGEST_JOB, MONITORING_ESCALATE_JOB, type Queue } from '../../jobs/queue.ts';
 import type { Messenger } from '../../mail/messenger.ts';
 import { MonitoringDigest } from './digest.job.ts';
 import { MonitoringEscalation } from './escalation.job.ts';
-import { MONITORING_RECHECK_RETRY, MonitoringRecheck } from './recheck.job.ts';
+import { MonitoringRecheck } from './recheck.job.ts';
 
 /** Escalation looks for due alerts every hour, on the hour (UTC): an alert escalates within an hour of its 7th, 14th, 30th day. */
 export const MONITORING_ESCALATE_CRON = '0 * * * *';
@@ -15,18 +15,15 @@ export const MONITORING_ESCALATE_CRON = '0 * * * *';
 export const MONITORING_DIGEST_CRON = '0 6 * * *';
 
 const SCHEDULED_RETRY = { retryLimit: 3, retryDelay: 60, retryBackoff: true } as const;
-const NO_JOB_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * Creates the three queues (idempotent) and the two schedules. The recheck queue is then read once:
- * createQueue drops it from pg-boss's cache, and the sweep sends to it inside a transaction, which
- * on PGlite would wait forever for a look-up on pg-boss's own connection (jobs/queue.ts).
+ * Creates the escalation and digest queues (idempotent) and their schedules. The recheck queue is
+ * startQueue's (jobs/queue.ts): the sweep sends to it inside its transactions, so it must be
+ * created and cached before any sweep runs.
  */
 export async function prepareMonitoringNotifyQueues(queue: Queue): Promise<void> {
-  await queue.createQueue(MONITORING_RECHECK_JOB, MONITORING_RECHECK_RETRY);
   await queue.createQueue(MONITORING_ESCALATE_JOB, SCHEDULED_RETRY);
   await queue.createQueue(MONITORING_DIGEST_JOB, SCHEDULED_RETRY);
-  await queue.getJobById(MONITORING_RECHECK_JOB, NO_JOB_ID);
   await queue.schedule(MONITORING_ESCALATE_JOB, MONITORING_ESCALATE_CRON, null, { tz: 'UTC' });
   // A digest missed while no process ran is sent once when one starts again (for the day before then).
   await queue.schedule(MONITORING_DIGEST_JOB, MONITORING_DIGEST_CRON, null, { tz: 'UTC', missed: 'once' });

@@ -24,8 +24,6 @@ export interface MonitoringRecheckJob {
 /** The changes that can change how the driver is judged: a new conviction or a DMV action. */
 export const RECHECK_CHANGE_KINDS: readonly AlertChangeKind[] = ['NEW_VIOLATION', 'MAJOR_CONVICTION', 'SUSPENSION', 'REVOCATION'];
 
-export const MONITORING_RECHECK_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
-
 export class MonitoringRecheck {
   private queue?: Queue;
 
@@ -33,7 +31,7 @@ export class MonitoringRecheck {
     this.queue = queue;
   }
 
-  /** Call after the queue was prepared (notify-workers.ts creates MONITORING_RECHECK_JOB's queue). */
+  /** startQueue (jobs/queue.ts) created MONITORING_RECHECK_JOB's queue. */
   async registerWorker(queue: Queue): Promise<void> {
     this.queue = queue;
     await queue.work<MonitoringRecheckJob>(MONITORING_RECHECK_JOB, { pollingIntervalSeconds: 2 }, async (jobs) => {
