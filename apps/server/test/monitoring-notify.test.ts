@@ -16,6 +16,8 @@ import { MonitoringDigest } from '../src/modules/monitoring/digest.job.ts';
 import { MonitoringEscalation } from '../src/modules/monitoring/escalation.job.ts';
 import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from '../src/modules/monitoring/notify-workers.ts';
 import { MonitoringRecheck } from '../src/modules/monitoring/recheck.job.ts';
+import { MonitoringSweep } from '../src/modules/monitoring/sweep.ts';
+import { sandboxMonitoringProvider } from '../src/providers/monitoring/sandbox-monitoring-provider.ts';
 import { updateMembership } from '../src/modules/users/users.repository.ts';
 import {
   ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, fulfilOrder, jobsOfOrder, newCompany, newUser, seedTwoCompanies, signInAs,
@@ -389,5 +391,30 @@ describeEachDatabase('monitoring notifications', (t) => {
     }
     expect((await ordersOf(driver.id)).map((order) => order.id)).toEqual([(await alertRow(alertId)).recheckOrderId]);
     expect((await mailsTo(seeded.users.manager.email)).at(-1)!.body).toContain(link(ACME_HOST, driver.id, alertId));
+  });
+
+  // --- with the sweep (mon-engine) and the alert's page (mon-alerts) ---
+
+  it('a change the sweep finds orders the fresh MVR; once judged, the alert shows the outcome and the rule that now fails', async () => {
+    await ok(await send('PUT', SETTINGS, 'manager', { reorderMvrOnChange: true, ruleNamespace: 'zero-tolerance' }));
+    // A Texas licence ending in 2: the sandbox reports a new conviction at the first sweep.
+    const driver = await ok(await send('POST', '/api/v1/person', 'agent', {
+      firstName: 'Hana', lastName: 'Ortiz', dateOfBirth: '1985-06-01', licenceNumber: `9${String(nextLicence++).padStart(6, '0')}2`, licenceState: 'TX',
+    }), 201);
+    await ok(await send('PATCH', `/api/v1/person/${driver.id}/monitoring`, 'manager', { monitoringType: 'MvrMonitoring', action: 'ADD' }));
+    await new MonitoringSweep(t.db, sandboxMonitoringProvider(t.db), () => t.queue, () => {}).sweep(new Date(Date.now() + 60_000));
+    const [alert] = await t.db.select().from(driverAlerts).where(eq(driverAlerts.personId, driver.id));
+    expect(alert).toMatchObject({ changeKind: 'NEW_VIOLATION', recheckOrderId: null });
+    const sent = await t.db.execute(sql`select data from pgboss.job where name = ${MONITORING_RECHECK_JOB} and data->>'alertId' = ${alert!.id}`);
+    const [job] = (sent as unknown as { rows: { data: { companyId: string; alertId: string } }[] }).rows;
+    expect(job!.data).toEqual({ companyId: seeded.acme.id, alertId: alert!.id });
+
+    const orderId = await new MonitoringRecheck(t.db, t.queue).recheck(job!.data);
+    const detailUrl = `/api/v1/person/${driver.id}/alert/${alert!.id}`;
+    expect((await ok(await send('GET', detailUrl, 'viewer'))).recheck).toMatchObject({ orderId, orderStatus: 'New', outcomeBefore: null, outcomeAfter: null });
+    await fulfilOrder(t.db, { id: orderId!, companyId: seeded.acme.id });
+    const { recheck } = await ok(await send('GET', detailUrl, 'viewer'));
+    expect(recheck).toMatchObject({ orderId, orderStatus: 'Complete', outcomeAfter: 'Fail' });
+    expect(recheck.newlyFailingRules.map((rule: { ruleId: string }) => rule.ruleId)).toEqual(['no-moving-3y']);
   });
 }, {}, { queue: true });

@@ -14,10 +14,13 @@ import type { Messenger } from '../../mail/messenger.ts';
 import { companyOrigin, escalationMessage, MAX_ALERTS_IN_MAIL } from './alert-mail.ts';
 import { forEachCompany } from './each-company.ts';
 import {
-  alertLinesByIds, alertRecipients, companiesWithOpenAlerts, escalateOpenAlerts, insertSystemPersonEvents, type CompanyToNotify, type EscalatedAlert,
+  alertLinesByIds, alertRecipients, companiesWithOpenAlerts, escalateOpenAlerts, type CompanyToNotify, type EscalatedAlert,
 } from './notify.repository.ts';
+import { insertPersonEvents } from './person-events.repository.ts';
 
 const DAY_MS = 86_400_000;
+/** Events per INSERT: well under PostgreSQL's 65,535 bind parameters. */
+const EVENTS_PER_INSERT = 5000;
 const SEVERITY_RANK: Record<string, number> = { HIGH: 0, MEDIUM: 1, LOW: 2 };
 const mostSevereFirst = (a: EscalatedAlert, b: EscalatedAlert) =>
   (SEVERITY_RANK[a.severity] ?? 3) - (SEVERITY_RANK[b.severity] ?? 3) || a.createdAt.getTime() - b.createdAt.getTime();
@@ -48,11 +51,14 @@ export class MonitoringEscalation {
     const { escalated, messageIds } = await this.db.transaction(async (tx) => {
       const alerts = (await escalateOpenAlerts(tx, company.id, ALERT_ESCALATION_DAYS, now)).sort(mostSevereFirst);
       if (alerts.length === 0) return { escalated: 0, messageIds: [] };
-      await insertSystemPersonEvents(tx, company.id, alerts.map((alert) => ({
-        personId: alert.personId, type: 'ALERT_ESCALATED' as const,
-        message: `The alert "${alert.title}" is not acknowledged after ${alert.escalatedAfterDays} days: escalated to the Managers`,
-        data: { alertId: alert.id, escalatedAfterDays: alert.escalatedAfterDays },
-      })));
+      // In slices: a first run after weeks down may escalate more alerts than one INSERT's bind parameters hold.
+      for (let start = 0; start < alerts.length; start += EVENTS_PER_INSERT) {
+        await insertPersonEvents(tx, company.id, alerts.slice(start, start + EVENTS_PER_INSERT).map((alert) => ({
+          personId: alert.personId, type: 'ALERT_ESCALATED' as const, actorId: null,
+          message: `The alert "${alert.title}" is not acknowledged after ${alert.escalatedAfterDays} days: escalated to the Managers`,
+          data: { alertId: alert.id, escalatedAfterDays: alert.escalatedAfterDays },
+        })));
+      }
       const listed = await alertLinesByIds(tx, company.id, alerts.slice(0, MAX_ALERTS_IN_MAIL).map((alert) => alert.id));
       const mail = { company, origin: companyOrigin(company, this.config), alerts: listed, total: alerts.length, now };
       const ids: string[] = [];

@@ -2,10 +2,8 @@
 // takes companyId and puts it first in its WHERE; the two that find which companies have work
 // (companiesWith…) run for no company, as pg-boss's scheduled jobs do, and answer ids only.
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { uuidv7 } from 'uuidv7';
-import type { PersonEventType } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
-import { companies, driverAlerts, memberships, monitoringDigests, persons, personEvents, users } from '../../db/schema.ts';
+import { companies, driverAlerts, memberships, monitoringDigests, persons, users } from '../../db/schema.ts';
 
 export const MONITORING_PLUGIN = 'monitoring';
 /** A recheck places an order: without this plugin the company could not see it. */
@@ -168,25 +166,7 @@ export async function alertsRaised(db: Executor, companyId: string, from: Date, 
   return { lines, total, bySeverity: Object.fromEntries(counts.map((row) => [row.severity, Number(row.value)])) };
 }
 
-// --- the driver's history and the digest's ledger ---
-
-export interface NewPersonEvent {
-  personId: string;
-  type: PersonEventType;
-  message: string;
-  data?: Record<string, unknown>;
-}
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters. */
-const EVENTS_PER_INSERT = 5000;
-
-/** Events the system writes (no actor). */
-export async function insertSystemPersonEvents(db: Executor, companyId: string, events: NewPersonEvent[]): Promise<void> {
-  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
-    const chunk = events.slice(start, start + EVENTS_PER_INSERT);
-    await db.insert(personEvents).values(chunk.map((event) => ({ id: uuidv7(), companyId, actorId: null, data: event.data ?? null, ...event })));
-  }
-}
+// --- the digest's ledger ---
 
 /** Records the day's digest of the company; false when it was recorded already (by this job or a concurrent one). */
 export async function recordDigest(db: Executor, companyId: string, digestDate: string, alertCount: number): Promise<boolean> {

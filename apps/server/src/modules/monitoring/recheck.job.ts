@@ -14,7 +14,8 @@ import { MONITORING_RECHECK_JOB, type Queue } from '../../jobs/queue.ts';
 import { placeSystemMvrOrder } from '../orders/orders.service.ts';
 import { latestJudgedMvrOutcome } from '../orders/orders.repository.ts';
 import { findMonitoringSettings } from './settings.repository.ts';
-import { findAlert, findCompanyToNotify, insertSystemPersonEvents, lockAlertWithoutRecheck, MONITORING_PLUGIN, ORDERS_PLUGIN, setRecheckOrder } from './notify.repository.ts';
+import { findAlert, findCompanyToNotify, lockAlertWithoutRecheck, MONITORING_PLUGIN, ORDERS_PLUGIN, setRecheckOrder } from './notify.repository.ts';
+import { insertPersonEvents } from './person-events.repository.ts';
 
 export interface MonitoringRecheckJob {
   companyId: string;
@@ -60,8 +61,8 @@ export class MonitoringRecheck {
           if (!orderId) return undefined;
           // Locked above, so this holds; were it ever not to, the order goes with the rollback.
           if (!(await setRecheckOrder(tx, companyId, alertId, orderId, outcomeBefore))) tx.rollback();
-          await insertSystemPersonEvents(tx, companyId, [{
-            personId: alert.personId, type: 'MVR_REORDERED',
+          await insertPersonEvents(tx, companyId, [{
+            personId: alert.personId, type: 'MVR_REORDERED', actorId: null,
             message: `A fresh MVR was ordered after the alert "${alert.title}", to be judged by the ruleset "${ruleNamespace}"`,
             data: { alertId, orderId, ruleNamespace, outcomeBefore },
           }]);
