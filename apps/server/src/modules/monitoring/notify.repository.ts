@@ -1,6 +1,7 @@
 // What the recheck, escalation and digest jobs read and write. Every function on a company's rows
 // takes companyId and puts it first in its WHERE; the two that find which companies have work
-// (companiesWith…) run for no company, as pg-boss's scheduled jobs do, and answer ids only.
+// (companiesWith…) run for no company, as pg-boss's scheduled jobs do, and answer only what a mail
+// needs of each company (no alert leaves them).
 import { and, asc, count, eq, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies, driverAlerts, memberships, monitoringDigests, persons, users } from '../../db/schema.ts';
