@@ -50,6 +50,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { rulesetsRoutes } from './modules/rulesets/rulesets.routes.ts';
 import { RulesetsService } from './modules/rulesets/rulesets.service.ts';
+import { monitoringSettingsRoutes } from './modules/monitoring/settings.routes.ts';
+import { MonitoringSettingsService } from './modules/monitoring/settings.service.ts';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { MonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { AlertsService } from './modules/monitoring/alerts.service.ts';
@@ -142,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(bulkOrdersRoutes, { bulkOrders: new BulkOrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(reportsRoutes, { reports: new ReportsService(db) });
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
+    await api.register(monitoringSettingsRoutes, { settings: new MonitoringSettingsService(db) });
     await api.register(monitoringRoutes, { monitoring: new MonitoringService(db, persons), alerts: new AlertsService(db), annualReviews: new AnnualReviewsService(db) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });

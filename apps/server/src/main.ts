@@ -4,7 +4,10 @@ import { ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger } from './mail/messenger.ts';
+import { MonitoringEngine } from './modules/monitoring/monitoring-engine.jobs.ts';
 import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
+import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from './modules/monitoring/notify-workers.ts';
+import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
@@ -27,10 +30,16 @@ async function main() {
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
+  await prepareMonitoringNotifyQueues(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
     await fulfilment.registerWorker(queue, handle.kind);
+    const monitoring = new MonitoringEngine(handle.db, sandboxMonitoringProvider(handle.db), () => queue, {
+      info: (message) => app.log.info(message), error: (message, error) => app.log.error({ err: error }, message),
+    });
+    await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
+    await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
   }
 
   let stopping = false;

@@ -72,8 +72,8 @@ export function mvrPlacement(request: MvrRequest): Placement {
 export interface Orderer {
   id: string;
   companyId: string;
-  /** The user who placed it. */
-  orderedBy: string;
+  /** The user who placed it; null for the system (a monitoring recheck). */
+  orderedBy: string | null;
   /** The report group of a bulk sheet's order. */
   reportGroupId?: string | null;
 }

@@ -1,6 +1,6 @@
 // Orders of one company and their events. Every function takes companyId and puts it first in its
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
-import { and, asc, avg, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -174,4 +174,28 @@ export async function mvrMetrics(db: Executor, companyId: string, since: Date) {
     byOutcome: byOutcome.map((row) => ({ key: row.key, value: Number(row.value) })),
     averageTurnaroundSeconds: turnaround?.seconds == null ? null : Number(turnaround.seconds),
   };
+}
+
+const isMvrOrder = inArray(orders.type, ['MVR', 'MVR_WITH_ADJUDICATION']);
+
+/** The DPPA purpose of the driver's newest MVR order, if they have one. */
+export async function latestMvrPurpose(db: Executor, companyId: string, personId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ permissiblePurpose: orders.permissiblePurpose })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.personId, personId), isMvrOrder, isNotNull(orders.permissiblePurpose)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1);
+  return row?.permissiblePurpose ?? null;
+}
+
+/** The outcome of the driver's newest complete MVR that a ruleset judged, if there is one. */
+export async function latestJudgedMvrOutcome(db: Executor, companyId: string, personId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ outcome: orders.outcome })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.personId, personId), isMvrOrder, eq(orders.status, 'Complete'), isNotNull(orders.adjudication)))
+    .orderBy(desc(orders.completedAt), desc(orders.id))
+    .limit(1);
+  return row?.outcome ?? null;
 }

@@ -6,7 +6,7 @@ import {
   type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
   type OrderListFilter, type OrderType, type Page, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
 } from '@clearlane/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors.ts';
@@ -19,6 +19,7 @@ import type { Adjudication } from '../../adjudication/evaluate.ts';
 import * as repo from './orders.repository.ts';
 import { toDetail, toOrder } from './orders.mapping.ts';
 import { mvrPlacement, newOrderRow, type MvrDriver, type Placement } from './order-rows.ts';
+import type { NewOrderRow } from './orders.repository.ts';
 
 // Other modules place orders through this service (ESLint's server layers): a bulk sheet's rows are
 // built by the same functions as a single order's.
@@ -58,6 +59,46 @@ const reportNotReady = (order: repo.OrderRow) =>
  */
 export const unknownRulesetMessage = (namespace: string | null | undefined) =>
   `is not one of your company's rulesets ("${namespace ?? ''}"); leave it empty for the default`;
+
+/** The order, its CREATED event, its tags and its fulfilment job, with the caller's transaction. */
+async function writeOrder(tx: Executor, queue: Queue, row: NewOrderRow, createdMessage: string): Promise<void> {
+  const { id, companyId } = row;
+  if (row.tags!.length > 0) await upsertTags(tx, companyId, row.tags!);
+  await repo.insertOrder(tx, row);
+  await repo.insertEvent(tx, { companyId, orderId: id, type: 'CREATED', toStatus: 'New', actorId: row.orderedBy ?? null, message: createdMessage });
+  const job: FulfilOrderJob = { orderId: id, companyId };
+  await queue.send(FULFIL_ORDER_JOB, job, { ...FULFIL_ORDER_RETRY, priority: SINGLE_ORDER_PRIORITY, db: inTransaction(tx) });
+}
+
+/** An MVR the system orders for a driver of the company (a monitoring recheck), judged by `ruleNamespace`. */
+export interface SystemMvrRequest {
+  companyId: string;
+  personId: string;
+  /** The ruleset that judges it; null for the company's default. Checked by the caller. */
+  ruleNamespace: string | null;
+  /** Why it is ordered: the order's CREATED event says it, as "Ordered automatically: …". */
+  reason: string;
+}
+
+/** The DPPA purpose of a system order when the driver has no earlier MVR to take it from. */
+const SYSTEM_MVR_PURPOSE = 'WRITTEN_CONSENT';
+
+/**
+ * Places an auto-adjudicated MVR of the driver on no user's behalf, with the caller's transaction
+ * (the order, its event and its fulfilment job commit, or not, with what the caller writes beside
+ * them). The purpose is that of the driver's latest MVR, as the company ordered it. Answers the
+ * order's id, or undefined when the driver is not (any more) one of the company's.
+ */
+export async function placeSystemMvrOrder(tx: Executor, queue: Queue, request: SystemMvrRequest): Promise<string | undefined> {
+  const { companyId, personId } = request;
+  const driver = await repo.findPerson(tx, companyId, personId);
+  if (!driver) return undefined;
+  const permissiblePurpose = (await repo.latestMvrPurpose(tx, companyId, personId)) ?? SYSTEM_MVR_PURPOSE;
+  const placement = mvrPlacement({ driver, personId, permissiblePurpose, isAutoAdjudicated: true, ruleNamespace: request.ruleNamespace });
+  const row = newOrderRow(placement, { id: uuidv7(), companyId, orderedBy: null });
+  await writeOrder(tx, queue, row, `Ordered automatically: ${request.reason}`);
+  return row.id;
+}
 
 export class OrdersService {
   constructor(private readonly db: Database, private readonly queue: () => Queue | undefined) {}
@@ -148,13 +189,7 @@ export class OrdersService {
     const id = uuidv7();
     const companyId = principal.companyId;
     const row = newOrderRow(placement, { id, companyId, orderedBy: principal.userId });
-    await this.db.transaction(async (tx) => {
-      if (row.tags!.length > 0) await upsertTags(tx, companyId, row.tags!);
-      await repo.insertOrder(tx, row);
-      await repo.insertEvent(tx, { companyId, orderId: id, type: 'CREATED', toStatus: 'New', actorId: principal.userId, message: `Ordered by ${principal.firstName} ${principal.lastName}` });
-      const job: FulfilOrderJob = { orderId: id, companyId };
-      await queue.send(FULFIL_ORDER_JOB, job, { ...FULFIL_ORDER_RETRY, priority: SINGLE_ORDER_PRIORITY, db: inTransaction(tx) });
-    });
+    await this.db.transaction((tx) => writeOrder(tx, queue, row, `Ordered by ${principal.firstName} ${principal.lastName}`));
     return toOrder((await repo.findOrder(this.db, companyId, id))!);
   }
 
@@ -247,7 +282,7 @@ export class OrdersService {
       companyName: principal.companyName,
       orderId: order.id,
       orderedAt: order.createdAt,
-      orderedBy: (await repo.ordererName(this.db, principal.companyId, orderId)) ?? 'a former user',
+      orderedBy: (await repo.ordererName(this.db, principal.companyId, orderId)) ?? (order.orderedBy ? 'a former user' : 'Clearlane (automatically)'),
       permissiblePurpose: permissiblePurposeLabel(order.permissiblePurpose ?? ''),
       record,
       adjudication: (order.adjudication as Adjudication | null) ?? null,

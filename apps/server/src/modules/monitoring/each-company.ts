@@ -1,0 +1,19 @@
+// The scheduled jobs' loop over companies: each company's work in its own scope (row-level
+// security holds it to that company's rows), one company's failure holding none of the others
+// back. The first failure is thrown afterwards, so pg-boss retries the job, and the retry, every
+// step being idempotent, does only what is left.
+import { runAsCompany } from '../../db/tenant-scope.ts';
+
+export async function forEachCompany<C extends { id: string }, R>(companies: C[], work: (company: C) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  let failure: unknown;
+  for (const company of companies) {
+    try {
+      results.push(await runAsCompany(company.id, () => work(company)));
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return results;
+}
