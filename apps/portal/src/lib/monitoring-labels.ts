@@ -16,15 +16,18 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   MEDICAL_CERTIFICATE_REMINDER: 'Medical certificate expiry',
 };
 
+/** Mantine's darkest orange (orange.9) gives white text 4.3:1; this one 5.5:1 (WCAG AA). */
+export const WARNING_ORANGE = '#b8420e';
+
 export const SEVERITY_LABELS: Record<AlertSeverity, string> = { HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' };
-export const SEVERITY_COLORS: Record<AlertSeverity, string> = { HIGH: 'red.9', MEDIUM: 'orange.9', LOW: 'gray.7' };
+export const SEVERITY_COLORS: Record<AlertSeverity, string> = { HIGH: 'red.9', MEDIUM: WARNING_ORANGE, LOW: 'gray.7' };
 
 export const QUALIFICATION_LABELS: Record<QualificationStatus, string> = {
   QUALIFIED: 'Qualified',
   ATTENTION: 'Needs attention',
   NOT_QUALIFIED: 'Not qualified',
 };
-export const QUALIFICATION_COLORS: Record<QualificationStatus, string> = { QUALIFIED: 'teal.9', ATTENTION: 'orange.9', NOT_QUALIFIED: 'red.9' };
+export const QUALIFICATION_COLORS: Record<QualificationStatus, string> = { QUALIFIED: 'teal.9', ATTENTION: WARNING_ORANGE, NOT_QUALIFIED: 'red.9' };
 
 export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = { MvrMonitoring: 'MVR monitoring', PersonMonitoring: 'Person monitoring' };
 export const MONITORING_FILTER_LABELS: Record<MonitoringFilter, string> = { ENROLLED: 'Enrolled', PENDING: 'Enrolment pending', NONE: 'Not enrolled' };

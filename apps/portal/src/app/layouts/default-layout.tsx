@@ -47,6 +47,9 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
                   component={Link}
                   // Only built sections reach here, and their routes exist; `to` is a plain string in the config.
                   to={item.to as '/'}
+                  // The router would also mark '/drivers' active on '/drivers/alerts' (aria-current):
+                  // which item is current is decided above, the most specific one.
+                  activeOptions={{ exact: true }}
                   label={item.label}
                   leftSection={<item.icon size={18} aria-hidden />}
                   active={active}

@@ -1,20 +1,20 @@
 // /drivers/alerts: the company's driver alerts. Filters, sort and page live in the URL
 // (alerts-search.ts), so the home page links straight into "open, high severity".
 import { Anchor, Badge, Select, Stack, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconBellCheck } from '@tabler/icons-react';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import type { DriverAlert } from '@clearlane/contract/monitoring';
 import { DriverPicker } from '../../../components/subject-pickers.tsx';
 import { DateRangeFilter } from '../../../components/list-view/date-range-filter.tsx';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
-import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
+import { ListTable, WIDE_SCREEN, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { useDriverAlerts } from '../../../lib/entities/alerts/get-driver-alerts.ts';
 import { useOptionalDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import {
-  ALERT_SEVERITY_OPTIONS, ALERT_TYPE_LABELS, ALERT_TYPE_OPTIONS, driverAlertPath, SEVERITY_COLORS, SEVERITY_LABELS,
+  ALERT_SEVERITY_OPTIONS, ALERT_TYPE_LABELS, ALERT_TYPE_OPTIONS, driverAlertPath, SEVERITY_COLORS, SEVERITY_LABELS, WARNING_ORANGE,
 } from '../../../lib/monitoring-labels.ts';
 import { acknowledgedOf, ALERT_FILTER_KEYS, alertsQueryOf, alertStatusChoiceOf, type AlertsSearch, type AlertSortKey, type AlertStatusChoice } from '../alerts-search.ts';
 
@@ -41,6 +41,7 @@ export function AlertsPage() {
   useDocumentTitle('Driver alerts · Clearlane');
   const search = routeApi.useSearch();
   const router = useRouter();
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const context = useUserContext();
   const query = alertsQueryOf(search);
   const alerts = useDriverAlerts(query);
@@ -82,6 +83,8 @@ export function AlertsPage() {
           </Anchor>
           <Text fz="xs" c="dimmed">
             {ALERT_TYPE_LABELS[alert.type]}
+            {/* On a phone the driver column steps aside: the driver is named here. */}
+            {!wide && ` · ${alert.personName}`}
           </Text>
         </Stack>
       ),
@@ -90,6 +93,7 @@ export function AlertsPage() {
       accessor: 'personName',
       title: 'Driver',
       sortable: true,
+      wideOnly: true,
       render: (alert) => (
         <Anchor
           renderRoot={(props) => <Link {...props} to="/drivers/$id" params={{ id: alert.personId }} />}
@@ -133,7 +137,7 @@ export function AlertsPage() {
             </Text>
           </Stack>
         ) : (
-          <Badge variant="light" color="orange.9" radius="sm">
+          <Badge variant="outline" color={WARNING_ORANGE} radius="sm">
             Open
           </Badge>
         ),

@@ -21,7 +21,7 @@ export function QualificationCell({ driver }: { driver: Person }) {
   const [first, ...others] = reasons;
   return (
     <Stack gap={2} align="flex-start" maw={240}>
-      <Badge color={QUALIFICATION_COLORS[status]} variant="filled" radius="sm">
+      <Badge color={QUALIFICATION_COLORS[status]} variant="filled" radius="sm" tt="none" style={{ flexShrink: 0 }}>
         {QUALIFICATION_LABELS[status]}
       </Badge>
       {first && (
@@ -40,7 +40,7 @@ export function MonitoringCell({ driver }: { driver: Person }) {
   return (
     <Group gap={4}>
       {driver.monitoring.map((enrolment) => (
-        <Badge key={enrolment.monitoringType} variant={enrolment.status === 'ACTIVE' ? 'light' : 'outline'} color={enrolment.status === 'ACTIVE' ? 'lane.9' : 'gray.7'} radius="sm" tt="none">
+        <Badge key={enrolment.monitoringType} variant={enrolment.status === 'ACTIVE' ? 'light' : 'outline'} color={enrolment.status === 'ACTIVE' ? 'lane' : 'gray.7'} radius="sm" tt="none">
           {MONITORING_TYPE_LABELS[enrolment.monitoringType]}
           {enrolment.status === 'PENDING' ? ' (pending)' : ''}
         </Badge>

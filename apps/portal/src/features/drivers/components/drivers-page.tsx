@@ -2,7 +2,7 @@
 // page live in the URL (drivers-search.ts). With the monitoring plugin, users who may create
 // Monitoring select drivers to enrol them or remove them at once.
 import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconSteeringWheel, IconUserPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
@@ -17,7 +17,7 @@ import { BulkMonitoringBar } from './bulk-monitoring-bar.tsx';
 import { LastMvrCell, MonitoringCell, QualificationCell, ReviewDueCell } from './driver-list-cells.tsx';
 import { date, dateTime, formatCalendarDate } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
-import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
+import { ListTable, WIDE_SCREEN, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
 
 const routeApi = getRouteApi('/_authenticated/drivers/');
@@ -50,6 +50,7 @@ export function DriversPage() {
   const navigate = routeApi.useNavigate();
   const context = useUserContext();
   const ability = useAbility();
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const query = driversQueryOf(search);
   const drivers = useDrivers(query);
   const list = useListView<DriversSearch>({
@@ -75,20 +76,34 @@ export function DriversPage() {
       title: 'Name',
       sortable: true,
       render: (driver) => (
-        <Anchor
-          renderRoot={(props) => <Link {...props} to="/drivers/$id" params={{ id: driver.id }} />}
-          fz="sm"
-          fw={600}
-          style={{ whiteSpace: 'nowrap' }}
-          onClick={(event: React.MouseEvent) => event.stopPropagation()}
-        >
-          {driver.lastName}, {[driver.firstName, driver.middleName].filter(Boolean).join(' ')}
-        </Anchor>
+        <Stack gap={2}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/drivers/$id" params={{ id: driver.id }} />}
+            fz="sm"
+            fw={600}
+            style={{ whiteSpace: 'nowrap' }}
+            onClick={(event: React.MouseEvent) => event.stopPropagation()}
+          >
+            {driver.lastName}, {[driver.firstName, driver.middleName].filter(Boolean).join(' ')}
+          </Anchor>
+          {/* On a phone the licence column steps aside: the licence is written under the name. */}
+          {!wide && (
+            <Text fz="xs" c="dimmed" ff="monospace">
+              {driver.licenceState} {driver.licenceNumber}
+            </Text>
+          )}
+          {driver.externalId && (
+            <Text fz="xs" c="dimmed">
+              {driver.externalId}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {
       accessor: 'licence',
       title: 'Licence',
+      wideOnly: true,
       sortable: true,
       render: (driver) => (
         <Group gap={8} wrap="nowrap">
@@ -105,6 +120,7 @@ export function DriversPage() {
       accessor: 'qualification',
       title: 'Qualification',
       sortable: true,
+      width: 190,
       render: (driver) => <QualificationCell driver={driver} />,
     },
     ...(monitoring ? [{ accessor: 'monitoring', title: 'Monitoring', wideOnly: true, render: (driver: Person) => <MonitoringCell driver={driver} /> }] : []),
@@ -120,21 +136,6 @@ export function DriversPage() {
           {formatCalendarDate(driver.dateOfBirth)}
         </time>
       ),
-    },
-    {
-      accessor: 'externalId',
-      wideOnly: true,
-      title: 'External ID',
-      render: (driver) =>
-        driver.externalId ? (
-          <Text span fz="sm">
-            {driver.externalId}
-          </Text>
-        ) : (
-          <Text span fz="sm" c="dimmed">
-            —
-          </Text>
-        ),
     },
     {
       accessor: 'createdAt',
