@@ -105,6 +105,14 @@ describeEachDatabase('driver monitoring API', (t) => {
       expect(await eventsOf(person.id)).toEqual(['MONITORING_ADDED', 'MONITORING_ADDED', 'MONITORING_REMOVED']);
     });
 
+    it('enrols once when two Managers add the same driver at the same moment', async () => {
+      const person = await newPerson('TX');
+      const answers = await Promise.all([changeMonitoring(person.id, 'ADD'), changeMonitoring(person.id, 'ADD', 'admin')]);
+      for (const answer of answers) expect(ok(answer).monitoringTypes).toEqual(['MvrMonitoring']);
+      expect(await enrolmentsOf(person.id)).toHaveLength(1);
+      expect(await eventsOf(person.id)).toEqual(['MONITORING_ADDED']);
+    });
+
     it('refuses bad input naming the field, and changes nothing', async () => {
       const person = await newPerson('TX');
       refused(await send('PATCH', `/api/v1/person/${person.id}/monitoring`, 'manager', { monitoringType: 'Satellite', action: 'ADD' }), 400, ['body.monitoringType'], 'ValidationError');
@@ -145,6 +153,13 @@ describeEachDatabase('driver monitoring API', (t) => {
       expect(ok(await changeMany(ids, 'REMOVE'))).toEqual({ changed: 3, unchanged: 0 });
       for (const id of ids) expect(await typesOf(id)).toEqual([]);
       expect(ok(await changeMany(ids, 'REMOVE'))).toEqual({ changed: 0, unchanged: 3 });
+    });
+
+    it('enrols each driver once when two bulk changes of the same drivers arrive at the same moment, in any order', async () => {
+      const ids = [(await newPerson('TX')).id, (await newPerson('CA')).id, (await newPerson('TX')).id];
+      const answers = (await Promise.all([changeMany(ids, 'ADD'), changeMany([...ids].reverse(), 'ADD', 'admin')])).map((answer) => ok(answer));
+      expect(answers[0].changed + answers[1].changed).toBe(3);
+      for (const id of ids) expect(await eventsOf(id)).toEqual(['MONITORING_ADDED']);
     });
 
     it('enrols 1,000 drivers in one call', async () => {
@@ -368,6 +383,14 @@ describeEachDatabase('driver monitoring API', (t) => {
       // Without a note, the acknowledgement has none.
       const other = await insertAlert(t.db, { companyId: acme(), personId: person.id });
       expect(ok(await acknowledge(person.id, other)).acknowledgementNote).toBeNull();
+    });
+
+    it('keeps one acknowledgement when two arrive at the same moment', async () => {
+      const person = await newPerson('TX');
+      const alertId = await insertAlert(t.db, { companyId: acme(), personId: person.id });
+      const [one, two] = (await Promise.all([acknowledge(person.id, alertId, { note: 'one' }), acknowledge(person.id, alertId, { note: 'two' }, 'admin')])).map((answer) => ok(answer));
+      expect(one).toEqual(two);
+      expect(await eventsOf(person.id)).toEqual(['ALERT_ACKNOWLEDGED']);
     });
 
     it('records the annual review with it, against the alert\'s fresh MVR when complete, else the latest MVR', async () => {

@@ -1,6 +1,6 @@
 // Driver alerts of one company: the list with its filters and sorts, one alert, and acknowledging
 // it. The sweep (helper mon-engine) raises them; this file only reads and acknowledges.
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AlertSeverity, AlertSortField, AlertType, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
@@ -43,6 +43,16 @@ const detailColumns = {
   annualReviewId: driverAlerts.annualReviewId,
 };
 
+/**
+ * Unacknowledged alerts (no acknowledgedAt) come last either way. Only that column gets NULLS LAST:
+ * on the others it would keep the (company, created, id) index from serving the default order.
+ */
+function orderBy(term: SortTerm<AlertSortField>): SQL {
+  const column = SORT_COLUMNS[term.field];
+  if (term.field === 'acknowledgedAt') return term.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  return term.direction === 'desc' ? desc(column) : asc(column);
+}
+
 export interface AlertListQuery {
   companyId: string;
   page: number;
@@ -67,9 +77,7 @@ export async function listAlerts(db: Executor, query: AlertListQuery) {
   if (query.toExclusive) conditions.push(lt(driverAlerts.createdAt, query.toExclusive));
   const where = and(...conditions);
   const ordering = [
-    ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((term) =>
-      term.direction === 'desc' ? sql`${SORT_COLUMNS[term.field]} desc nulls last` : sql`${SORT_COLUMNS[term.field]} asc nulls last`,
-    ),
+    ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map(orderBy),
     desc(driverAlerts.id),
   ];
   const offset = query.page * query.size;

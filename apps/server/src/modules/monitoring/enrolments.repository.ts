@@ -17,9 +17,19 @@ export const STATES_CONFIRMING_LATER: readonly string[] = US_STATE_CODES.filter(
 /** The rows of a raw statement (db.execute), on PGlite and pg alike. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The ids among `personIds` that are drivers of the company. */
-export async function existingPersonIds(db: Executor, companyId: string, personIds: string[]): Promise<Set<string>> {
-  const rows = await db.select({ id: persons.id }).from(persons).where(and(eq(persons.companyId, companyId), inArray(persons.id, personIds)));
+/**
+ * The ids among `personIds` that are drivers of the company, locked until the transaction ends.
+ * Locking them first, in id order, serialises changes of the same drivers: two bulk changes with
+ * overlapping drivers wait for each other instead of deadlocking on the enrolment keys and the
+ * persons rows they both write.
+ */
+export async function lockPersons(db: Executor, companyId: string, personIds: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: persons.id })
+    .from(persons)
+    .where(and(eq(persons.companyId, companyId), inArray(persons.id, personIds)))
+    .orderBy(persons.id)
+    .for('no key update');
   return new Set(rows.map((row) => row.id));
 }
 

@@ -12,6 +12,10 @@ import { findCompanyPerson } from '../persons/persons.repository.ts';
 import * as enrolments from './enrolments.repository.ts';
 import { insertPersonEvents, listPersonEvents, type NewPersonEvent } from './person-events.repository.ts';
 
+// Other modules (the sweep, the recheck job) write a driver's history through this service, as the
+// server layers allow, with the same function enrolment uses.
+export { insertPersonEvents, type NewPersonEvent };
+
 export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = {
   MvrMonitoring: 'MVR monitoring',
   PersonMonitoring: 'person monitoring',
@@ -33,7 +37,7 @@ export class MonitoringService {
   async change(principal: Principal, personId: string, body: MonitoringChangeBody): Promise<Person> {
     assertCan(principal, 'create', 'Monitoring');
     await this.db.transaction(async (tx) => {
-      await requirePerson(tx, principal.companyId, personId);
+      if (!(await enrolments.lockPersons(tx, principal.companyId, [personId])).has(personId)) throw notFound('driver');
       await this.apply(tx, principal, [personId], body);
     });
     return this.persons.get(principal, personId);
@@ -47,7 +51,7 @@ export class MonitoringService {
     assertCan(principal, 'create', 'Monitoring');
     const personIds = [...new Set(body.personIds)];
     return this.db.transaction(async (tx) => {
-      const known = await enrolments.existingPersonIds(tx, principal.companyId, personIds);
+      const known = await enrolments.lockPersons(tx, principal.companyId, personIds);
       const errors = body.personIds.flatMap((id, index) => (known.has(id) ? [] : [{ path: `body.personIds.${index}`, message: `is not a driver of your company (${id})` }]));
       if (errors.length > 0) throw invalidInput(errors, `${errors.length} of the drivers named are not drivers of your company; nothing was changed.`);
       const changed = await this.apply(tx, principal, personIds, body);
