@@ -30,6 +30,8 @@ export const QUALIFICATION_LABELS: Record<QualificationStatus, string> = {
 export const QUALIFICATION_COLORS: Record<QualificationStatus, string> = { QUALIFIED: 'teal.9', ATTENTION: WARNING_ORANGE, NOT_QUALIFIED: 'red.9' };
 
 export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = { MvrMonitoring: 'MVR monitoring', PersonMonitoring: 'Person monitoring' };
+/** In a column headed "Monitoring". */
+export const MONITORING_TYPE_SHORT_LABELS: Record<MonitoringType, string> = { MvrMonitoring: 'MVR', PersonMonitoring: 'Person' };
 export const MONITORING_FILTER_LABELS: Record<MonitoringFilter, string> = { ENROLLED: 'Enrolled', PENDING: 'Enrolment pending', NONE: 'Not enrolled' };
 
 /**

@@ -161,6 +161,14 @@ describe('the driver compliance card on the home page', { timeout: 30_000 }, () 
     expect(within(section).queryByRole('table', { name: /^Orders of the last 30 days/ })).toBeNull();
   });
 
+  it('says in one sentence that there were no orders, instead of two charts of zeros', async () => {
+    stubApi({ ...METRICS, ordersLast30Days: { total: 0, byStatus: [], byOutcome: [] } });
+    renderHome(viewer);
+    const section = await screen.findByRole('region', { name: 'Driver compliance' });
+    expect(await within(section).findByText('No orders were placed in the last 30 days.')).toBeInTheDocument();
+    expect(within(section).queryByRole('table', { name: /^Orders of the last 30 days/ })).toBeNull();
+  });
+
   it('shows the problem’s words with "Try again" when the figures cannot be loaded', async () => {
     stubApi(undefined);
     configureHttp({

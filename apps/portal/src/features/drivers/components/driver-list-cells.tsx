@@ -3,7 +3,7 @@
 // the last MVR. Dates are plain text (not <time>): the list's birth dates are its only <time> dates.
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { Person } from '@clearlane/contract/persons';
-import { MONITORING_TYPE_LABELS, QUALIFICATION_COLORS, QUALIFICATION_LABELS } from '../../../lib/monitoring-labels.ts';
+import { MONITORING_TYPE_LABELS, MONITORING_TYPE_SHORT_LABELS, QUALIFICATION_COLORS, QUALIFICATION_LABELS } from '../../../lib/monitoring-labels.ts';
 import { date, formatCalendarDate } from './format.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -40,9 +40,9 @@ export function MonitoringCell({ driver }: { driver: Person }) {
   return (
     <Group gap={4}>
       {driver.monitoring.map((enrolment) => (
-        <Badge key={enrolment.monitoringType} variant={enrolment.status === 'ACTIVE' ? 'light' : 'outline'} color={enrolment.status === 'ACTIVE' ? 'lane' : 'gray.7'} radius="sm" tt="none">
-          {MONITORING_TYPE_LABELS[enrolment.monitoringType]}
-          {enrolment.status === 'PENDING' ? ' (pending)' : ''}
+        <Badge key={enrolment.monitoringType} title={MONITORING_TYPE_LABELS[enrolment.monitoringType]} style={{ flexShrink: 0 }} variant={enrolment.status === 'ACTIVE' ? 'light' : 'outline'} color={enrolment.status === 'ACTIVE' ? 'lane' : 'gray.7'} radius="sm" tt="none">
+          {MONITORING_TYPE_SHORT_LABELS[enrolment.monitoringType]}
+          {enrolment.status === 'PENDING' ? ', pending' : ''}
         </Badge>
       ))}
     </Group>

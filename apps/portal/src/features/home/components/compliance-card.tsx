@@ -95,26 +95,30 @@ function ComplianceContent({ compliance, monitoring, orders }: { compliance: Com
         rows={compliance.qualification}
         renderLabel={(row) => linkedIfAny(row, (props) => <Link {...props} to="/drivers" search={{ qualification: row.qualification }} />)}
       />
-      {orders && (
-        <>
-          <CountGroup
-            caption={`Orders of the last 30 days (${wholeNumber.format(compliance.orders.total)}), by status`}
-            firstColumn="Status"
-            valueName="Orders"
-            subject="orders of the last 30 days by status"
-            rows={compliance.orders.byStatus}
-            renderLabel={OrdersLink}
-          />
-          <CountGroup
-            caption="Orders of the last 30 days, by outcome"
-            firstColumn="Outcome"
-            valueName="Orders"
-            subject="orders of the last 30 days by outcome"
-            rows={compliance.orders.byOutcome}
-            renderLabel={OrdersLink}
-          />
-        </>
-      )}
+      {orders &&
+        (compliance.orders.total === 0 ? (
+          // Two charts of zeros say less than one sentence.
+          <Text fz="sm">No orders were placed in the last 30 days.</Text>
+        ) : (
+          <>
+            <CountGroup
+              caption={`Orders of the last 30 days (${wholeNumber.format(compliance.orders.total)}), by status`}
+              firstColumn="Status"
+              valueName="Orders"
+              subject="orders of the last 30 days by status"
+              rows={compliance.orders.byStatus}
+              renderLabel={OrdersLink}
+            />
+            <CountGroup
+              caption="Orders of the last 30 days, by outcome"
+              firstColumn="Outcome"
+              valueName="Orders"
+              subject="orders of the last 30 days by outcome"
+              rows={compliance.orders.byOutcome}
+              renderLabel={OrdersLink}
+            />
+          </>
+        ))}
     </Stack>
   );
 }
