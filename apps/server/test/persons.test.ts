@@ -53,7 +53,13 @@ describeEachDatabase('persons', (t) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       firstName: 'Dana', middleName: 'Q', lastName: 'Reyes', fullName: 'Dana Q Reyes', dateOfBirth: '1988-04-12',
       licenceNumber: 'D1234567', licenceState: 'CA', email: 'dana@example.test', phone: '+15125550123', externalId: 'EMP-7',
-      monitoringTypes: [], createdAt: expect.any(String), updatedAt: expect.any(String),
+      monitoringTypes: [], licenceExpiresOn: null, medicalCertificateExpiresOn: null, monitoring: [],
+      // A new driver has no MVR yet: not qualified until one is on file.
+      qualification: {
+        status: 'NOT_QUALIFIED', reasons: ['No MVR on file'], lastMvrOrderId: null, lastMvrDate: null, lastAnnualReviewOn: null,
+        annualReviewDueOn: null, openAlerts: 0,
+      },
+      createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     // Stored in my company, by me; neither leaks into the answer.
     expect(await rowOf(person.id)).toMatchObject({ companyId: seeded.acme.id, createdBy: seeded.users.agent.userId });
@@ -72,6 +78,29 @@ describeEachDatabase('persons', (t) => {
     expectProblem(await create(driver({ dateOfBirth: '1990-02-30' })), 400, 'ValidationError');
     const missing = expectProblem(await create({}), 400, 'ValidationError');
     expect(errorPaths(missing)).toEqual(expect.arrayContaining(['body.firstName', 'body.lastName', 'body.dateOfBirth', 'body.licenceNumber', 'body.licenceState']));
+  });
+
+  it('POST /person and PUT /person/{id} keep the licence and medical certificate expiry; PUT clears what is left out', async () => {
+    const person = await created(driver({ licenceExpiresOn: '2031-05-31', medicalCertificateExpiresOn: ' 2030-01-15 ' }));
+    expect(person).toMatchObject({ licenceExpiresOn: '2031-05-31', medicalCertificateExpiresOn: '2030-01-15' });
+    expect(await rowOf(person.id)).toMatchObject({ licenceExpiresOn: '2031-05-31', medicalCertificateExpiresOn: '2030-01-15' });
+    const { licenceNumber, licenceState } = person;
+    const changed = await put(t.app, `/api/v1/person/${person.id}`, driver({ licenceNumber, licenceState, medicalCertificateExpiresOn: '2032-02-29' }), tokens.manager);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ licenceExpiresOn: null, medicalCertificateExpiresOn: '2032-02-29' });
+    expect((await get(t.app, `/api/v1/person/${person.id}`, tokens.viewer)).json()).toMatchObject({ licenceExpiresOn: null, medicalCertificateExpiresOn: '2032-02-29' });
+  });
+
+  it('POST /person and PUT /person/{id} name a bad expiry date', async () => {
+    const problem = expectProblem(await create(driver({ licenceExpiresOn: '2031-02-30', medicalCertificateExpiresOn: '01/15/2030' })), 400, 'ValidationError');
+    expect(problem.errors).toEqual(expect.arrayContaining([
+      { path: 'body.licenceExpiresOn', message: 'is not a real date' },
+      { path: 'body.medicalCertificateExpiresOn', message: 'must be YYYY-MM-DD' },
+    ]));
+    const person = await created(driver());
+    const { licenceNumber, licenceState } = person;
+    const bad = expectProblem(await put(t.app, `/api/v1/person/${person.id}`, driver({ licenceNumber, licenceState, licenceExpiresOn: '' }), tokens.manager), 400);
+    expect(errorPaths(bad)).toEqual(['body.licenceExpiresOn']);
   });
 
   it('POST /person refuses text the database cannot store with a 400, never a 500, and stores nothing', async () => {

@@ -18,6 +18,8 @@ export function SortableDataTable<T>(props: SortableDataTableProps<T>) {
     tableRef,
     props.columns as { accessor: string; sortable?: boolean }[],
     props.sortStatus as { columnAccessor: string; direction: 'asc' | 'desc' },
+    // A selectable table's checkboxes take the first header cell.
+    props.selectedRecords ? 1 : 0,
   );
   return <DataTable<T> {...(props as DataTableProps<T>)} tableRef={tableRef} />;
 }

@@ -53,6 +53,14 @@ export const queryKeys = {
   },
   company: {
     mine: ['company', 'me'] as const,
+    /** The home page's figures (drivers, alerts, reviews, orders): moved by drivers, alerts and orders alike. */
+    metrics: ['company', 'metrics'] as const,
+  },
+  alerts: {
+    all: ['alerts'] as const,
+    /** Every list of driver alerts: the alerts page, the home page's newest, a driver's. */
+    lists: ['alerts', 'list'] as const,
+    list: (query: object) => ['alerts', 'list', query] as const,
   },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
@@ -67,7 +75,7 @@ export const mutationKeys = {
     forgotPassword: ['auth', 'forgot-password'] as const,
     confirmResetPassword: ['auth', 'confirm-reset-password'] as const,
   },
-  drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const },
+  drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {
