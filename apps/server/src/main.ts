@@ -35,7 +35,7 @@ async function main() {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
     await fulfilment.registerWorker(queue, handle.kind);
-    const monitoring = new MonitoringEngine(handle.db, sandboxMonitoringProvider(handle.db), () => queue, {
+    const monitoring = new MonitoringEngine(handle.db, handle.kind, sandboxMonitoringProvider(handle.db), () => queue, {
       info: (message) => app.log.info(message), error: (message, error) => app.log.error({ err: error }, message),
     });
     await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);

@@ -7,8 +7,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { runCommand, type CliContext } from '../src/cli/commands.ts';
 import type { Database } from '../src/db/client.ts';
 import { driverAlerts, monitoringEnrolments, personEvents, persons } from '../src/db/schema.ts';
-import { MONITORING_RECHECK_JOB, type Queue } from '../src/jobs/queue.ts';
-import { MonitoringSweep, reminderThreshold } from '../src/modules/monitoring/sweep.ts';
+import { MONITORING_RECHECK_JOB, MONITORING_SWEEP_JOB, type Queue } from '../src/jobs/queue.ts';
+import { MonitoringEngine } from '../src/modules/monitoring/monitoring-engine.jobs.ts';
+import { MonitoringSweep } from '../src/modules/monitoring/sweep.ts';
 import type { MonitoringChangesRequest, MonitoringProvider } from '../src/providers/monitoring/monitoring-provider.ts';
 import { sandboxMonitoringProvider } from '../src/providers/monitoring/sandbox-monitoring-provider.ts';
 import { describeEachDatabase, newCompany } from './helpers.ts';
@@ -55,7 +56,7 @@ describeEachDatabase('monitoring sweep', (t) => {
   beforeAll(async () => {
     acmeId = (await newCompany(t.db, 'acme', 'Acme Logistics')).id;
     initechId = (await newCompany(t.db, 'initech', 'Initech', { plugins: ['orders'] })).id;
-    sweeper = new MonitoringSweep(t.db, sandboxMonitoringProvider(t.db), () => t.queue, () => {}, 3);
+    sweeper = new MonitoringSweep(t.db, sandboxMonitoringProvider(t.db), () => t.queue, () => {}, { batchSize: 3, concurrentBatches: t.kind === 'postgres' ? 3 : 1 });
   });
 
   it('raises each change of the sandbox table once, with its severity, title, change and event, and a recheck for MVR changes', async () => {
@@ -210,7 +211,7 @@ describeEachDatabase('monitoring sweep', (t) => {
     const first = await sweep(now);
     expect(first.remindersRaised).toBe(2);
     const alerts = await alertsOf(t.db, driver);
-    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([`licence-expiry:${in45Days}:60`, `medical-certificate-expiry:${expired}:expired`]);
+    expect(alerts.map((a) => a.dedupeKey).sort()).toEqual([`licence-expiry:${driver.id}:${in45Days}:60`, `medical-certificate-expiry:${driver.id}:${expired}:expired`]);
     expect(alerts.find((a) => a.type === 'LICENCE_EXPIRY_REMINDER')).toMatchObject({ changeKind: 'LICENCE_EXPIRING', severity: 'LOW', title: `Licence expires in 45 days (${in45Days})` });
     expect(alerts.find((a) => a.type === 'MEDICAL_CERTIFICATE_REMINDER')).toMatchObject({ changeKind: 'MEDICAL_CERTIFICATE_EXPIRED', severity: 'MEDIUM', title: `Medical certificate expired on ${expired}` });
     expect(await eventsOf(t.db, driver, 'ALERT_RAISED')).toHaveLength(2);
@@ -220,14 +221,10 @@ describeEachDatabase('monitoring sweep', (t) => {
     // Three weeks on, the licence is 24 days away: the 30-day reminder, more urgent.
     const threeWeeksOn = await sweep(new Date(now.getTime() + 21 * DAY));
     expect(threeWeeksOn.remindersRaised).toBe(1);
-    expect((await alertsOf(t.db, driver)).find((a) => a.dedupeKey === `licence-expiry:${in45Days}:30`)).toMatchObject({ severity: 'MEDIUM', title: `Licence expires in 24 days (${in45Days})` });
+    expect((await alertsOf(t.db, driver)).find((a) => a.dedupeKey === `licence-expiry:${driver.id}:${in45Days}:30`)).toMatchObject({ severity: 'MEDIUM', title: `Licence expires in 24 days (${in45Days})` });
     // A renewed licence (a new date) is reminded of afresh, when its time comes.
     await t.db.update(persons).set({ licenceExpiresOn: isoDay(new Date(today + 80 * DAY)) }).where(eq(persons.id, driver.id));
     expect((await sweep(now)).remindersRaised).toBe(1);
-  });
-
-  it('reminderThreshold: the nearest threshold reached', () => {
-    expect([120, 91, 90, 61, 60, 31, 30, 0, -1].map(reminderThreshold)).toEqual([null, null, 90, 90, 60, 60, 30, 30, 'expired']);
   });
 
   it('npm run cli -- monitoring sweep runs one sweep and prints its counts', async () => {
@@ -236,7 +233,24 @@ describeEachDatabase('monitoring sweep', (t) => {
     const lines: string[] = [];
     const ctx: CliContext = { db: t.db, config: t.config, messenger: t.messenger, out: (line) => lines.push(line), openQueue: async () => t.queue as Queue };
     await runCommand(ctx, ['monitoring', 'sweep']);
-    expect(lines.join('\n')).toMatch(/^Monitoring sweep: \d+ enrolments \(1 activated, .*1 alerts raised, 1 rechecks queued/);
+    expect(lines.at(-1)).toMatch(/^Monitoring sweep: \d+ enrolments \(1 activated, .*1 alerts raised, 1 rechecks queued/);
+    expect(lines[0]).toMatch(/^ {2}\d+ enrolments swept, 1 alerts raised so far$/);
     expect(await alertsOf(t.db, driver)).toHaveLength(1);
   });
+
+  it('the scheduled job sweeps: the worker registers the schedule and works a sweep job', async () => {
+    const driver = await newDriver(t.db, acmeId, 'J7000004');
+    await enrol(t.db, driver, new Date(Date.now() - DAY));
+    const logged: string[] = [];
+    const engine = new MonitoringEngine(t.db, t.kind, sandboxMonitoringProvider(t.db), () => t.queue, { info: (line) => logged.push(line), error: (line) => logged.push(line) });
+    await engine.registerWorker(t.queue!, 600);
+    const schedules = await t.queue!.getSchedules(MONITORING_SWEEP_JOB);
+    expect(schedules.map((schedule) => schedule.cron)).toEqual(['FREQ=SECONDLY;INTERVAL=600']);
+    await t.queue!.send(MONITORING_SWEEP_JOB, {});
+    const deadline = Date.now() + 60_000;
+    while ((await alertsOf(t.db, driver)).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await alertsOf(t.db, driver)).toMatchObject([{ changeKind: 'SUSPENSION' }]);
+    await t.queue!.offWork(MONITORING_SWEEP_JOB);
+    await t.queue!.unschedule(MONITORING_SWEEP_JOB);
+  }, 90_000);
 }, {}, { queue: true });

@@ -329,10 +329,11 @@ export async function monitoringSweep(ctx: CliContext, args: string[]) {
   parse(args, {});
   if (!ctx.openQueue) throw new CliError('The job queue is not available to this command.');
   const queue = await ctx.openQueue();
-  const engine = new MonitoringEngine(ctx.db, sandboxMonitoringProvider(ctx.db), () => queue, {
+  const engine = new MonitoringEngine(ctx.db, ctx.config.DATABASE_URL ? 'postgres' : 'pglite', sandboxMonitoringProvider(ctx.db), () => queue, {
     info: ctx.out, error: (message, error) => ctx.out(`${message}: ${error instanceof Error ? error.message : String(error)}`),
   });
-  const counts = await engine.sweep();
+  // Progress after each batch: a sweep of many drivers takes a while, and an operator sees it move.
+  const counts = await engine.sweep(new Date(), (sofar) => ctx.out(`  ${sofar.enrolments} enrolments swept, ${sofar.alertsRaised} alerts raised so far`));
   ctx.out(`Monitoring sweep: ${describeSweep(counts)}`);
   return counts;
 }

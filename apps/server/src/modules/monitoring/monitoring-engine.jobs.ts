@@ -2,10 +2,10 @@
 // MONITORING_SWEEP_INTERVAL_SECONDS from the epoch, so every process that registers it agrees on
 // when a sweep is due and pg-boss sends one job per occurrence across all of them; the queue holds
 // at most one sweep waiting and one running (jobs/queue.ts MONITORING_SWEEP_QUEUE).
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { MONITORING_SWEEP_JOB, type Queue } from '../../jobs/queue.ts';
 import type { MonitoringProvider } from '../../providers/monitoring/monitoring-provider.ts';
-import { MonitoringSweep, type SweepCounts } from './sweep.ts';
+import { MonitoringSweep, sweepOptions, type SweepCounts } from './sweep.ts';
 
 /** pg-boss's recurrence rule for "every `seconds` seconds" (anchored on the epoch: every hour on the hour for 3600). */
 export const sweepRecurrence = (seconds: number) => `FREQ=SECONDLY;INTERVAL=${seconds}`;
@@ -13,13 +13,16 @@ export const sweepRecurrence = (seconds: number) => `FREQ=SECONDLY;INTERVAL=${se
 export class MonitoringEngine {
   private readonly sweeper: MonitoringSweep;
 
-  constructor(db: Database, provider: MonitoringProvider, queue: () => Queue | undefined, private readonly log: { info: (message: string) => void; error: (message: string, error?: unknown) => void }) {
-    this.sweeper = new MonitoringSweep(db, provider, queue, (message, error) => log.error(message, error));
+  constructor(
+    db: Database, kind: DatabaseHandle['kind'], provider: MonitoringProvider, queue: () => Queue | undefined,
+    private readonly log: { info: (message: string) => void; error: (message: string, error?: unknown) => void },
+  ) {
+    this.sweeper = new MonitoringSweep(db, provider, queue, (message, error) => log.error(message, error), sweepOptions(kind));
   }
 
   /** One sweep now (the CLI's `monitoring sweep`, and the job's handler). */
-  sweep(asOf: Date = new Date()): Promise<SweepCounts> {
-    return this.sweeper.sweep(asOf);
+  sweep(asOf: Date = new Date(), onBatch?: (counts: SweepCounts) => void): Promise<SweepCounts> {
+    return this.sweeper.sweep(asOf, onBatch);
   }
 
   /** Schedules the sweep and works its jobs (worker processes: ROLE=all or worker). */

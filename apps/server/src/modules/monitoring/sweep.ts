@@ -23,6 +23,20 @@ import * as repo from './sweep.repository.ts';
 /** Enrolments read, asked and written per batch (bench/monitoring-sweep.ts measured the choice). */
 export const SWEEP_BATCH_SIZE = 1_000;
 
+export interface SweepOptions {
+  batchSize: number;
+  /** Batches asked and written at once. */
+  concurrentBatches: number;
+}
+
+/**
+ * PostgreSQL writes a few batches at once on its pooled connections (3: measured on 2 cores,
+ * bench/monitoring-sweep.ts); PGlite is one session that runs every statement in turn, so one.
+ */
+export function sweepOptions(kind: 'pglite' | 'postgres'): SweepOptions {
+  return { batchSize: SWEEP_BATCH_SIZE, concurrentBatches: kind === 'postgres' ? 3 : 1 };
+}
+
 export interface RecheckJob {
   companyId: string;
   alertId: string;
@@ -62,24 +76,38 @@ export class MonitoringSweep {
     private readonly provider: MonitoringProvider,
     private readonly queue: () => Queue | undefined,
     private readonly log: (message: string, error?: unknown) => void = () => {},
-    private readonly batchSize = SWEEP_BATCH_SIZE,
+    private readonly options: SweepOptions = sweepOptions('pglite'),
   ) {}
 
-  /** One whole sweep as of `asOf` (its start). */
-  async sweep(asOf: Date = new Date()): Promise<SweepCounts> {
+  /**
+   * One whole sweep as of `asOf` (its start); `onBatch` hears the running counts after each batch.
+   * Up to `concurrentBatches` batches are asked and written at once (their enrolments are disjoint);
+   * the walk itself goes on in key order.
+   */
+  async sweep(asOf: Date = new Date(), onBatch?: (counts: SweepCounts) => void): Promise<SweepCounts> {
     const started = performance.now();
     const counts = emptyCounts();
+    const inFlight = new Set<Promise<void>>();
+    let failure: unknown;
     let after: repo.EnrolmentKey | null = null;
     for (;;) {
       const cursor: repo.EnrolmentKey | null = after;
-      const batch: repo.EnrolmentToSweep[] = await runOutsideCompany(() => repo.enrolmentsAfter(this.db, cursor, this.batchSize));
+      const batch: repo.EnrolmentToSweep[] = await runOutsideCompany(() => repo.enrolmentsAfter(this.db, cursor, this.options.batchSize));
       if (batch.length === 0) break;
       counts.enrolments += batch.length;
-      await this.sweepBatch(batch, asOf, counts);
+      const work: Promise<void> = this.sweepBatch(batch, asOf, counts).then(
+        () => onBatch?.({ ...counts, milliseconds: Math.round(performance.now() - started) }),
+        (error: unknown) => void (failure ??= error),
+      ).finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      if (inFlight.size >= this.options.concurrentBatches) await Promise.race(inFlight);
+      if (failure) break;
       after = batch.at(-1)!;
       await letOthersRun();
-      if (batch.length < this.batchSize) break;
+      if (batch.length < this.options.batchSize) break;
     }
+    await Promise.all(inFlight);
+    if (failure) throw failure;
     counts.remindersRaised = await this.raiseReminders(asOf);
     counts.milliseconds = Math.round(performance.now() - started);
     return counts;
@@ -187,7 +215,7 @@ export class MonitoringSweep {
       let afterId: string | null = null;
       for (;;) {
         const cursor: string | null = afterId;
-        const drivers: repo.ExpiryDates[] = await runAsCompany(companyId, () => repo.driversExpiringBy(this.db, companyId, until, cursor, this.batchSize));
+        const drivers: repo.ExpiryDates[] = await runAsCompany(companyId, () => repo.driversExpiringBy(this.db, companyId, until, cursor, this.options.batchSize));
         if (drivers.length === 0) break;
         const reminders = drivers.flatMap((driver) => remindersOf(driver, today, asOf));
         try {
@@ -201,7 +229,7 @@ export class MonitoringSweep {
         }
         afterId = drivers.at(-1)!.personId;
         await letOthersRun();
-        if (drivers.length < this.batchSize) break;
+        if (drivers.length < this.options.batchSize) break;
       }
     }
     return raisedCount;
@@ -241,7 +269,7 @@ export function reminderThreshold(daysLeft: number): number | 'expired' | null {
   return [...EXPIRY_REMINDER_DAYS].sort((a, b) => a - b).find((days) => daysLeft <= days) ?? null;
 }
 
-/** The reminders a driver's dates call for today; each keyed by its date and threshold, so it is raised once. */
+/** The reminders a driver's dates call for today; each keyed by driver, date and threshold, so it is raised once. */
 export function remindersOf(driver: repo.ExpiryDates, today: string, asOf: Date): repo.NewAlert[] {
   const reminders: repo.NewAlert[] = [];
   for (const [kind, date] of [[LICENCE, driver.licenceExpiresOn], [MEDICAL, driver.medicalCertificateExpiresOn]] as const) {
@@ -256,7 +284,7 @@ export function remindersOf(driver: repo.ExpiryDates, today: string, asOf: Date)
       : `${kind.label} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'} (${date})`;
     reminders.push({
       personId: driver.personId, monitoringType: null, type: kind.type, changeKind, severity: severityOf(changeKind, Math.max(daysLeft, 0)), title,
-      dedupeKey: `${kind.dedupePrefix}:${date}:${threshold}`,
+      dedupeKey: `${kind.dedupePrefix}:${driver.personId}:${date}:${threshold}`,
       change: {
         summary: expired ? `The ${kind.label.toLowerCase()} on file expired on ${date}: renew it and update the driver.`
           : `The ${kind.label.toLowerCase()} on file expires on ${date}, in ${daysLeft} day${daysLeft === 1 ? '' : 's'}.`,
