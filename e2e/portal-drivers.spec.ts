@@ -114,6 +114,11 @@ test('an Agent adds a driver, fixing a wrong licence number and date of birth as
   await expect(dialog.getByText('Phone must be in international format, e.g. +15125550123')).toBeVisible();
   await dialog.getByLabel(/^Phone/).fill('+15125550123');
   await expect(dialog.getByText('Phone must be in international format, e.g. +15125550123')).toHaveCount(0);
+  // The qualification file's dates: checked like the date of birth.
+  await dialog.getByLabel(/^Licence expiry/).fill('2031-02-30');
+  await expect(dialog.getByText('Licence expiry is not a real date')).toBeVisible();
+  await dialog.getByLabel(/^Licence expiry/).fill('2031-02-28');
+  await dialog.getByLabel(/^Medical certificate expiry/).fill('2030-06-15');
   await expectAccessible(page);
   await snap(page, 'driver-edit');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
@@ -122,6 +127,8 @@ test('an Agent adds a driver, fixing a wrong licence number and date of birth as
   await expect(page.getByText('+15125550123')).toBeVisible();
   await page.reload();
   await expect(page.getByText('+15125550123')).toBeVisible();
+  await expect(page.locator('time[datetime="2031-02-28"]')).toBeVisible();
+  await expect(page.locator('time[datetime="2030-06-15"]')).toBeVisible();
 
   // The same licence again: the form says the driver exists and links to them.
   await page.goto(tenantUrl('acme', '/drivers/add-driver'));

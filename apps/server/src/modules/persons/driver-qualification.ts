@@ -7,12 +7,27 @@
 // The rules are booleans in SQL and the status is decided from them there; the words of `reasons`
 // are written here from the same booleans, so the server never judges a driver twice.
 import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import {
   ANNUAL_REVIEW_DUE_WINDOW_DAYS, type DriverQualification, type MonitoringEnrolment, type PersonMonitoringFilter, type QualificationStatus,
 } from '@clearlane/contract';
 
 /** Licence and medical certificate expiries this close count as "attention". */
 export const EXPIRY_ATTENTION_DAYS = 30;
+
+/**
+ * Runs a query that judges every driver of a company (a filter or sort on the qualification, the
+ * metrics) with PostgreSQL's JIT off. The planner prices each driver's probes high, so a company of
+ * a few thousand drivers crosses jit_above_cost, and compiling the plan then took 215 ms of a 270 ms
+ * query (5,000 drivers, EXPLAIN ANALYZE). A page in a plain order judges only its 20 drivers and
+ * stays below the threshold.
+ */
+export async function withoutJit<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return run(tx);
+  });
+}
 
 /** Today, UTC, as the rules count days. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);

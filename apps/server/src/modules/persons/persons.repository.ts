@@ -9,7 +9,7 @@ import { readCountedPage } from '../../db/capped-count.ts';
 import { persons } from '../../db/schema.ts';
 import {
   hasOpenAlerts, lastMvrDate, monitoringCondition, qualificationColumns, driverQualification, qualificationRank, qualificationStatus, reviewDueKey,
-  reviewDueOrOverdue, reviewDueSoon, reviewOverdue, todayUtc,
+  reviewDueOrOverdue, reviewDueSoon, reviewOverdue, todayUtc, withoutJit,
 } from './driver-qualification.ts';
 
 // Plain columns, so that the (company, last name, first name, id) and (company, created, id)
@@ -115,19 +115,24 @@ export async function listCompanyPersons(db: Executor, query: PersonListQuery) {
   const qualification = driverQualification(query.asOf ?? todayUtc());
   const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
   const offset = query.page * query.size;
-  const matching = qualified.length > 0
-    ? db.select({ one: sql`1` }).from(persons).crossJoinLateral(qualification).where(where)
-    : db.select({ one: sql`1` }).from(persons).where(where);
-  return readCountedPage(db, { matching, offset }, (matchingCount) =>
-    db
-      .select({ ...personAnswerColumns, matchingCount })
-      .from(persons)
-      .crossJoinLateral(qualification)
-      .where(where)
-      .orderBy(...order.map((term) => orderOf(SORT_COLUMNS[term.field], term.direction)), asc(persons.id))
-      .limit(query.size)
-      .offset(offset),
-  );
+  const readPage = (executor: Executor) => {
+    const matching = qualified.length > 0
+      ? executor.select({ one: sql`1` }).from(persons).crossJoinLateral(qualification).where(where)
+      : executor.select({ one: sql`1` }).from(persons).where(where);
+    return readCountedPage(executor, { matching, offset }, (matchingCount) =>
+      executor
+        .select({ ...personAnswerColumns, matchingCount })
+        .from(persons)
+        .crossJoinLateral(qualification)
+        .where(where)
+        .orderBy(...order.map((term) => orderOf(SORT_COLUMNS[term.field], term.direction)), asc(persons.id))
+        .limit(query.size)
+        .offset(offset),
+    );
+  };
+  // Filtering or sorting by the qualification judges every driver of the company.
+  const judgesAll = qualified.length > 0 || order.some((term) => is(SORT_COLUMNS[term.field], SQL));
+  return judgesAll ? withoutJit(db, readPage) : readPage(db);
 }
 
 export async function findCompanyPerson(db: Executor, companyId: string, personId: string, asOf = todayUtc()) {
@@ -146,7 +151,7 @@ const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${con
  * metrics), with the same rules as the driver list's filters, so each figure links to its list.
  */
 export async function summariseCompanyDrivers(db: Executor, companyId: string, asOf = todayUtc()) {
-  const [row] = await db
+  const [row] = await withoutJit(db, (tx) => tx
     .select({
       drivers: sql<number>`count(*)::int`,
       qualified: countWhere(eq(qualificationStatus, 'QUALIFIED')),
@@ -159,7 +164,7 @@ export async function summariseCompanyDrivers(db: Executor, companyId: string, a
     })
     .from(persons)
     .crossJoinLateral(driverQualification(asOf))
-    .where(eq(persons.companyId, companyId));
+    .where(eq(persons.companyId, companyId)));
   return row!;
 }
 

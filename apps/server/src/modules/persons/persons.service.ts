@@ -19,7 +19,8 @@ export interface ListPersonsInput extends PersonListFilter {
   sort?: string | string[];
 }
 
-function toPerson(row: repo.PersonRow): Person {
+/** A row of findCompanyPerson or the list as the API answers it. */
+export function toPerson(row: repo.PersonRow): Person {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -85,8 +86,11 @@ export class PersonsService {
     return this.answer(principal.companyId, personId);
   }
 
-  /** The driver as the API answers it, qualification and enrolments included. */
-  private async answer(companyId: string, personId: string): Promise<Person> {
+  /**
+   * The driver as the API answers it, qualification and enrolments included; 404 if the company has
+   * no such driver. For other modules' answers (PATCH /person/{id}/monitoring) after their own check.
+   */
+  async answer(companyId: string, personId: string): Promise<Person> {
     const row = await repo.findCompanyPerson(this.db, companyId, personId);
     if (!row) throw notFound('driver');
     return toPerson(row);
