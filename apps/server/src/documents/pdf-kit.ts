@@ -176,9 +176,12 @@ export function table(doc: Doc, columns: Column[], rows: string[][], density: De
   doc.y += density.gap;
 }
 
+/** How a verdict reads: good, bad, worth a look (caution) or neither. */
+export type Tone = 'pass' | 'fail' | 'caution' | 'neutral';
+
 /** A coloured verdict box: outcome and one line per rule. */
-export function verdictBox(doc: Doc, title: string, tone: 'pass' | 'fail' | 'neutral', lines: string[], density: Density) {
-  const colours = { pass: ['#e6f4ea', '#1e6b34'], fail: ['#fdecea', '#a1261b'], neutral: ['#eef2f7', '#33415c'] } as const;
+export function verdictBox(doc: Doc, title: string, tone: Tone, lines: string[], density: Density) {
+  const colours = { pass: ['#e6f4ea', '#1e6b34'], fail: ['#fdecea', '#a1261b'], caution: ['#fff3dc', '#6b4200'], neutral: ['#eef2f7', '#33415c'] } as const;
   const [fill, ink] = colours[tone];
   const x = doc.page.margins.left;
   const width = contentWidth(doc);
