@@ -1,9 +1,10 @@
 // The house style of every order's document after the MVR's (vehicle, person risk, business risk,
 // violations): the header band (company and order, subject and who ordered it when, the provider's
 // reference and when the document was generated), then the verdict that matters most (a risk level
-// or the key findings), then the sections, and on every page a confidentiality line and "Page i of n".
+// or the key findings), then the sections; on every later page a one-line header, and on every page
+// a confidentiality line and "Page i of n".
 import type { RiskFinding, RiskLevel } from '@clearlane/contract';
-import { createDoc, footers, headerBand, RELAXED, sectionTitle, table, toBuffer, verdictBox, type Density, type Doc, type Tone } from './pdf-kit.ts';
+import { createDoc, footers, headerBand, RELAXED, runningHeaders, sectionTitle, table, toBuffer, verdictBox, type Density, type Doc, type Tone } from './pdf-kit.ts';
 
 /** Who ordered what, for whom and when: the same for every kind of report. */
 export interface OrderDocumentMeta {
@@ -41,6 +42,7 @@ export function renderOrderDocument(meta: OrderDocumentMeta, document: OrderDocu
   const doc = createDoc(document.title, `${document.title}: ${document.subject}`);
   headerBand(doc, document.title, orderDocumentHeaderLines(meta, document), density);
   document.body(doc, density);
+  runningHeaders(doc, `${document.title} · ${document.subject} · Order ${meta.orderId}`, density);
   footers(doc, document.note, density);
   return toBuffer(doc);
 }

@@ -198,6 +198,23 @@ export function verdictBox(doc: Doc, title: string, tone: Tone, lines: string[],
   doc.x = x;
 }
 
+/**
+ * A one-line header on every page after the first (what, whose, which order), so that a page printed
+ * and filed apart from the first still says what it belongs to; call once, after all content.
+ */
+export function runningHeaders(doc: Doc, text: string, density: Density) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start + 1; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const x = doc.page.margins.left;
+    const width = contentWidth(doc);
+    const y = doc.page.margins.top - 24;
+    doc.font('Helvetica').fontSize(density.small - 0.5).fillColor(MUTED).text(text, x, y, { width, lineBreak: false, ellipsis: true });
+    doc.moveTo(x, y + density.small + 3).lineTo(x + width, y + density.small + 3).lineWidth(0.5).strokeColor(RULE).stroke();
+  }
+  doc.fillColor(INK);
+}
+
 /** Page "i of n" and a confidentiality line on every page; call once, after all content. */
 export function footers(doc: Doc, note: string, density: Density) {
   const range = doc.bufferedPageRange();

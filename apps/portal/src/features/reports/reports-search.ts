@@ -16,8 +16,6 @@ export type ReportSortKey = (typeof REPORT_SORT_KEYS)[number];
 export const DEFAULT_REPORTS_SORT = 'completedAt,desc';
 
 export const REPORT_GROUP_SORT_KEYS = ['createdAt', 'name', 'totalOrders'] as const satisfies readonly ReportGroupSortField[];
-export type ReportGroupSortKey = (typeof REPORT_GROUP_SORT_KEYS)[number];
-export const DEFAULT_REPORT_GROUPS_SORT = 'createdAt,desc';
 
 /** The two lists of the Reports page: reports (the default) and report groups. */
 export const REPORT_VIEWS = ['groups'] as const;
@@ -37,7 +35,7 @@ export const REPORT_FILTER_KEYS = ['type'] as const satisfies readonly (keyof Re
 export const hasReportFilters = (search: ReportsSearch) => hasFilters(search, REPORT_FILTER_KEYS);
 
 /** The search's sort when it is one of `keys`' (`field,dir`), else undefined (the list's default). */
-const sortOver = (sort: string | undefined, keys: readonly string[]) => (sort && keys.includes(sort.split(',')[0]!) ? sort : undefined);
+export const sortOver = (sort: string | undefined, keys: readonly string[]) => (sort && keys.includes(sort.split(',')[0]!) ? sort : undefined);
 
 /** The API query of a view: page 0-based, default size and sort filled in. */
 export function reportsQueryOf(search: ReportsSearch) {
@@ -47,9 +45,3 @@ export function reportsQueryOf(search: ReportsSearch) {
   };
 }
 export type ReportsQuery = ReturnType<typeof reportsQueryOf>;
-
-/** The API query of the report groups view (GET /reports/groups): newest first unless sorted. */
-export function reportGroupsQueryOf(search: ReportsSearch) {
-  return listQueryOf({ ...search, sort: sortOver(search.sort, REPORT_GROUP_SORT_KEYS) }, DEFAULT_REPORT_GROUPS_SORT);
-}
-export type ReportGroupsQuery = ReturnType<typeof reportGroupsQueryOf>;

@@ -1,6 +1,7 @@
 // The report list's URL: bad values fall back to defaults, good ones become the API query.
 import { describe, expect, it } from 'vitest';
-import { reportGroupsQueryOf, reportsQueryOf, reportsSearchSchema } from '../../../src/features/reports/reports-search.ts';
+import { reportGroupsQueryOf } from '../../../src/features/reports/api/get-report-groups.ts';
+import { reportsQueryOf, reportsSearchSchema } from '../../../src/features/reports/reports-search.ts';
 
 describe('reports search params', () => {
   it('fills in page 0, size 20 and newest completed first', () => {

@@ -8,8 +8,8 @@ import type { ReportGroupSummary } from '@clearlane/contract/reports';
 import { Can } from '../../../lib/ability.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
-import { useReportGroups } from '../api/get-report-groups.ts';
-import { reportGroupsQueryOf, type ReportsSearch } from '../reports-search.ts';
+import { reportGroupsQueryOf, useReportGroups } from '../api/get-report-groups.ts';
+import type { ReportsSearch } from '../reports-search.ts';
 import { groupProgress } from './group-progress.ts';
 import { dateTime, wholeNumber } from './format.ts';
 import { AnchorLink, ButtonLink } from './router-links.tsx';
@@ -67,7 +67,8 @@ export function ReportGroupsList({ search }: { search: ReportsSearch }) {
           <AnchorLink to="/reports/group/$id" params={{ id: group.id }} fz="sm" fw={600}>
             {group.name}
           </AnchorLink>
-          {group.fileName && (
+          {/* A sheet's group is named after its file: the file is shown only when the name does not say it. */}
+          {group.fileName && !group.name.includes(group.fileName) && (
             <Text span fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {group.fileName}
             </Text>

@@ -41,7 +41,14 @@ export function ReportsPage() {
   const navigate = routeApi.useNavigate();
   return (
     <Stack gap="lg">
-      <ListHeader title="Reports" description="Completed orders of your company: motor vehicle records, vehicle reports and risk assessments, and the report groups of bulk orders." />
+      <ListHeader
+        title="Reports"
+        description={
+          search.view === 'groups'
+            ? 'Report groups: the orders of each bulk sheet together, with how far they have got.'
+            : 'Completed orders of your company: motor vehicle records, vehicle reports and risk assessments.'
+        }
+      />
       <Tabs
         value={search.view ?? 'reports'}
         // Each list starts from its own defaults: the other's sort, page and filter do not carry over.
