@@ -210,6 +210,7 @@ test('an Agent downloads a vehicle report as a PDF from its order, and follows a
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
   await expectAccessible(page);
+  await snap(page, 'order-vehicle-pdf');
 
   // The Reports page's second tab lists the groups, with progress, newest first.
   await page.goto(tenantUrl('acme', '/reports'));

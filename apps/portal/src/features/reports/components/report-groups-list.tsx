@@ -3,15 +3,17 @@
 // in the URL like every list's. Each name leads to the group's page. Refreshed every 2 s while a
 // group on screen is still working.
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconStack2, IconUpload } from '@tabler/icons-react';
 import type { ReportGroupSummary } from '@clearlane/contract/reports';
 import { Can } from '../../../lib/ability.tsx';
-import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
+import { ListTable, WIDE_SCREEN, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
 import { reportGroupsQueryOf, useReportGroups } from '../api/get-report-groups.ts';
 import type { ReportsSearch } from '../reports-search.ts';
 import { groupProgress } from './group-progress.ts';
-import { dateTime, wholeNumber } from './format.ts';
+import { wholeNumber } from './format.ts';
+import { When } from './when.tsx';
 import { AnchorLink, ButtonLink } from './router-links.tsx';
 
 /** Table column → the API's sort field. */
@@ -55,6 +57,8 @@ function FailedCell({ group }: { group: ReportGroupSummary }) {
 export function ReportGroupsList({ search }: { search: ReportsSearch }) {
   const query = reportGroupsQueryOf(search);
   const groups = useReportGroups(query);
+  // On a phone the Created column is left out: the date goes under the name, so two uploads of one file tell apart.
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const list = useListView<ReportsSearch>({ search, sort: query.sort, sortFields: SORT_FIELD_OF, descendingFirst: ['createdAt', 'totalOrders'], filterKeys: [] });
 
   const columns: ListColumn<ReportGroupSummary>[] = [
@@ -73,6 +77,11 @@ export function ReportGroupsList({ search }: { search: ReportsSearch }) {
               {group.fileName}
             </Text>
           )}
+          {!wide && (
+            <Text span fz="xs" c="dimmed">
+              <When value={group.createdAt} />
+            </Text>
+          )}
         </Stack>
       ),
     },
@@ -84,11 +93,7 @@ export function ReportGroupsList({ search }: { search: ReportsSearch }) {
       title: 'Created',
       sortable: true,
       wideOnly: true,
-      render: (group) => (
-        <time dateTime={group.createdAt} style={{ whiteSpace: 'nowrap' }}>
-          {dateTime.format(new Date(group.createdAt))}
-        </time>
-      ),
+      render: (group) => <When value={group.createdAt} />,
     },
   ];
 

@@ -9,9 +9,9 @@ import type { ReportSummary } from '@clearlane/contract/reports';
 import { useReports } from '../api/get-reports.ts';
 import { REPORT_FILTER_KEYS, REPORT_TYPE_OPTIONS, reportsQueryOf, type ReportSortKey, type ReportsSearch } from '../reports-search.ts';
 import { OutcomeBadge } from './badges.tsx';
+import { When } from './when.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { REPORT_TYPE_LABELS } from '../../../lib/order-labels.ts';
-import { dateTime } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
@@ -26,14 +26,6 @@ const SORT_FIELD_OF: Record<string, ReportSortKey> = {
   completedAt: 'completedAt',
   orderedAt: 'orderedAt',
 };
-
-function When({ value }: { value: string }) {
-  return (
-    <time dateTime={value} style={{ whiteSpace: 'nowrap' }}>
-      {dateTime.format(new Date(value))}
-    </time>
-  );
-}
 
 export function ReportsPage() {
   useDocumentTitle('Reports · Clearlane');
