@@ -23,7 +23,7 @@ function GroupProgressCell({ group }: { group: ReportGroupSummary }) {
   const progress = groupProgress(group);
   const done = `${wholeNumber.format(progress.finished)} of ${wholeNumber.format(progress.total)} done`;
   return (
-    <Stack gap={4} miw={140}>
+    <Stack gap={4} miw={110}>
       <Progress.Root size="md" radius="xl" role="progressbar" aria-label={`${group.name}: ${done}`} aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.finished}>
         <Progress.Section withAria={false} value={progress.total ? (progress.complete / progress.total) * 100 : 0} color="teal.8" />
         <Progress.Section withAria={false} value={progress.total ? (progress.unsuccessful / progress.total) * 100 : 0} color="red.8" />
@@ -79,7 +79,7 @@ export function ReportGroupsList({ search }: { search: ReportsSearch }) {
           )}
           {!wide && (
             <Text span fz="xs" c="dimmed">
-              <When value={group.createdAt} />
+              <When value={group.createdAt} wrap />
             </Text>
           )}
         </Stack>
