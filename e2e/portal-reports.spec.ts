@@ -192,3 +192,48 @@ test("an Agent pages through a report group's orders, the page kept in the URL, 
   await expect(table.getByRole('link').first()).toContainText(firstNames[0]!);
   await expectAccessible(page);
 });
+
+test('an Agent downloads a vehicle report as a PDF from its order, and follows a report group from the Reports list and from one of its orders', async ({ page, request }) => {
+  test.setTimeout(REPORT_WAIT_MS + 120_000);
+  const headers = await bearer(request, DEMO_USERS.agent);
+  const vin = await placeVin(request, headers);
+  const { groupId } = await uploadSheet(request, headers, 3);
+  const group = await (await request.get(`/api/v1/reports/groups/${groupId}`, { headers })).json();
+  await waitForReport(request, headers, vin.id);
+
+  await signInUi(page, DEMO_USERS.agent);
+  await page.goto(tenantUrl('acme', `/orders/${vin.id}`));
+  await expect(page.getByRole('heading', { level: 1, name: vin.subjectLabel })).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
+  expect(download.suggestedFilename()).toBe(`vehicle-report-${vin.id}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, 'order-vehicle-pdf');
+
+  // The Reports page's second tab lists the groups, with progress, newest first.
+  await page.goto(tenantUrl('acme', '/reports'));
+  await page.getByRole('tab', { name: 'Report groups' }).click();
+  await expect(page).toHaveURL(/view=groups/);
+  const table = page.getByRole('table', { name: 'Report groups' });
+  const link = table.getByRole('link', { name: group.name }).first();
+  await expect(link).toBeVisible();
+  await expect(table.getByRole('progressbar', { name: new RegExp(`^${group.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\d of 3 done$`) }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await snap(page, 'report-groups-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table).toBeVisible();
+  await snap(page, 'report-groups-390');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await link.click();
+  await expect(page).toHaveURL(tenantUrl('acme', `/reports/group/${groupId}`));
+  await expect(page.getByRole('heading', { level: 1, name: group.name })).toBeVisible();
+
+  // An order of the group leads back to it.
+  await page.goto(tenantUrl('acme', `/orders/${group.orders.content[0].id}`));
+  await expect(page.getByRole('link', { name: 'see its report group' })).toHaveAttribute('href', `/reports/group/${groupId}`);
+});

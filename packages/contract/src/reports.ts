@@ -174,7 +174,8 @@ export type ReportGroupOrdersFilter = z.infer<typeof ReportGroupOrdersFilterSche
  * GET /reports/groups/{id}: a batch of orders, how far the whole batch has got, and one page of its
  * orders (a bulk group holds up to 10,000: they are paged like every list, DESIGN.md §4).
  */
-export const ReportGroupSchema = z.object({
+/** A report group without its orders: what GET /reports/groups lists, with each group's progress. */
+export const ReportGroupSummarySchema = z.object({
   id: z.string().uuid(),
   name: z.string(),
   source: z.string(),
@@ -190,6 +191,14 @@ export const ReportGroupSchema = z.object({
     /** Outcomes of the Complete orders; Complete orders without one were not adjudicated. */
     byOutcome: z.record(z.string(), z.number().int()),
   }),
+});
+export type ReportGroupSummary = z.infer<typeof ReportGroupSummarySchema>;
+
+export const ReportGroupSchema = ReportGroupSummarySchema.extend({
   orders: pageOf(ReportGroupOrderSchema),
 });
 export type ReportGroup = z.infer<typeof ReportGroupSchema>;
+
+/** Sort fields of GET /reports/groups; newest first unless asked otherwise. */
+export const REPORT_GROUP_SORT_FIELDS = ['createdAt', 'name', 'totalOrders'] as const;
+export type ReportGroupSortField = (typeof REPORT_GROUP_SORT_FIELDS)[number];

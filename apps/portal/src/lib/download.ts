@@ -1,7 +1,8 @@
 // Documents the user downloads: fetched as files by the HTTP client (requestFile: token, retries and
-// problem errors like every call) and handed to the browser under the server's file name. The MVR
-// report is downloaded from both the order and the report page, so its fetcher lives here.
+// problem errors like every call) and handed to the browser under the server's file name. Report
+// documents are downloaded from both the order and the report page, so their fetchers live here.
 import { useMutation } from '@tanstack/react-query';
+import type { ReportType } from '@clearlane/contract/reports';
 import { requestFile, type DownloadedFile } from './http.ts';
 import { mutationKeys } from './query-keys.ts';
 
@@ -50,6 +51,41 @@ export const useMvrReportDownload = (orderId: string) =>
     mutationKey: mutationKeys.orders.downloadMvr(orderId),
     mutationFn: async (document: MvrReportDocument) => {
       const file = await fetchMvrReport(orderId, document);
+      saveFile(file);
+      return file;
+    },
+  });
+
+/**
+ * The PDF of every other report of an order: GET /api/v1/orders/{id}/{kind}/report with
+ * Accept: application/pdf (the same path answers JSON otherwise). `name` is the document's title.
+ */
+export const REPORT_PDFS = {
+  violation: { name: 'Violation report' },
+  vehicle: { name: 'Vehicle history report' },
+  irr: { name: 'Person risk assessment' },
+  bra: { name: 'Business risk report' },
+} as const;
+export type ReportPdfKind = keyof typeof REPORT_PDFS;
+
+/** Which document a report of each type has (a driver activity report has none yet). */
+export const REPORT_PDF_OF_REPORT_TYPE: Partial<Record<ReportType, ReportPdfKind>> = {
+  MotorVehicleRecord: 'violation',
+  VehicleReport: 'vehicle',
+  PersonRiskAssessment: 'irr',
+  BusinessRiskAssessment: 'bra',
+};
+
+export function fetchReportPdf(orderId: string, kind: ReportPdfKind): Promise<DownloadedFile> {
+  return requestFile(`/api/v1/orders/${encodeURIComponent(orderId)}/${kind}/report`, { accept: 'application/pdf', fallbackFileName: `${kind}-report-${orderId}.pdf` });
+}
+
+/** Downloads the PDF of an order's report and saves it. */
+export const useReportPdfDownload = (orderId: string, kind: ReportPdfKind) =>
+  useMutation({
+    mutationKey: mutationKeys.orders.downloadReport(orderId, kind),
+    mutationFn: async () => {
+      const file = await fetchReportPdf(orderId, kind);
       saveFile(file);
       return file;
     },

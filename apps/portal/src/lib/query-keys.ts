@@ -34,6 +34,7 @@ export const queryKeys = {
     detail: (id: string) => ['reports', 'detail', id] as const,
     group: (id: string) => ['reports', 'group', id] as const,
     groupPage: (id: string, query: object) => ['reports', 'group', id, query] as const,
+    groups: (query: object) => ['reports', 'groups', query] as const,
   },
   users: {
     all: ['users'] as const,
@@ -83,6 +84,7 @@ export const mutationKeys = {
     updateStatus: ['orders', 'update-status'] as const,
     setReviewed: ['orders', 'set-reviewed'] as const,
     downloadMvr: (orderId: string) => ['orders', 'download-mvr', orderId] as const,
+    downloadReport: (orderId: string, kind: string) => ['orders', 'download-report', orderId, kind] as const,
     uploadSheet: ['orders', 'upload-sheet'] as const,
   },
 };

@@ -4,6 +4,7 @@
 //    violations and DMV actions first, for reviewers scanning many records.
 import type { MvrRecord } from '@clearlane/contract';
 import type { Adjudication } from '../adjudication/evaluate.ts';
+import { dateTime, titleCase } from './order-document.ts';
 import { createDoc, footers, headerBand, keyValues, RELAXED, sectionTitle, table, TIGHT, toBuffer, verdictBox, type Density, type Doc } from './pdf-kit.ts';
 
 export interface MvrReportInput {
@@ -19,11 +20,9 @@ export interface MvrReportInput {
 export type MvrReportFormat = 'MVR_STANDARD_REPORT' | 'MVR_CONDENSED_REPORT';
 
 const date = (value: string | null | undefined) => value ?? '—';
-const dateTime = (value: Date) => value.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-const titleCase = (value: string) => value.toLowerCase().replace(/(^|_)([a-z])/g, (_m, sep: string, c: string) => (sep ? ' ' : '') + c.toUpperCase());
-const DPPA_NOTE = 'Confidential: personal information protected by the Driver\'s Privacy Protection Act (18 U.S.C. 2721).';
+export const DPPA_NOTE = 'Confidential: personal information protected by the Driver\'s Privacy Protection Act (18 U.S.C. 2721).';
 
-function subjectName(record: MvrRecord) {
+export function subjectName(record: MvrRecord) {
   return `${record.subject.firstName} ${record.subject.lastName}`;
 }
 
@@ -39,22 +38,21 @@ export function headerLines(input: MvrReportInput) {
 export const reportTitle = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? 'Full MVR Report (Condensed)' : 'Full MVR Report (Standard)');
 export const reportDensity = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? TIGHT : RELAXED);
 
-function adjudicationSection(doc: Doc, input: MvrReportInput, density: Density) {
-  const result = input.adjudication;
+export function adjudicationSection(doc: Doc, result: Adjudication | null | undefined, density: Density) {
   if (!result) return;
   const tone = result.outcome === 'Pass' ? 'pass' : result.outcome === 'Fail' ? 'fail' : 'neutral';
   const lines = [result.summary, ...result.results.map((r) => `${r.passed === true ? 'PASS' : r.passed === false ? 'FAIL' : 'N/A '}  ${r.description} (found: ${r.actual ?? 'unknown'})`)];
   verdictBox(doc, `Outcome: ${result.outcome} — ruleset "${result.rulesetNamespace}"`, tone, lines, density);
 }
 
-function resultNotice(doc: Doc, record: MvrRecord, density: Density): boolean {
+export function resultNotice(doc: Doc, record: MvrRecord, density: Density): boolean {
   if (record.result === 'RECORD_FOUND') return false;
   const text = record.result === 'NO_RECORD_FOUND' ? 'No driving record was found for this licence number and state.' : record.reason ?? 'The state did not fulfil this request.';
   verdictBox(doc, record.result === 'NO_RECORD_FOUND' ? 'No record found' : 'Not fulfilled by the state', 'neutral', [text], density);
   return true;
 }
 
-function licenceSection(doc: Doc, record: MvrRecord, density: Density, columns: number) {
+export function licenceSection(doc: Doc, record: MvrRecord, density: Density, columns: number) {
   sectionTitle(doc, 'Licence', density);
   const licence = record.licence!;
   const pairs: [string, string][] = [
@@ -68,7 +66,7 @@ function licenceSection(doc: Doc, record: MvrRecord, density: Density, columns: 
   keyValues(doc, pairs, density, columns);
 }
 
-function violationsSection(doc: Doc, record: MvrRecord, density: Density) {
+export function violationsSection(doc: Doc, record: MvrRecord, density: Density) {
   sectionTitle(doc, `Violations (${record.violations.length})`, density);
   table(doc, [
     { header: 'Date', width: 0.13 }, { header: 'Convicted', width: 0.13 }, { header: 'Code', width: 0.08 },
@@ -76,14 +74,14 @@ function violationsSection(doc: Doc, record: MvrRecord, density: Density) {
   ], record.violations.map((v) => [v.date, date(v.convictionDate), v.code, v.description, titleCase(v.category), String(v.points)]), density, 'No violations on record.');
 }
 
-function dmvActionsSection(doc: Doc, record: MvrRecord, density: Density) {
+export function dmvActionsSection(doc: Doc, record: MvrRecord, density: Density) {
   sectionTitle(doc, `DMV actions (${record.dmvActions.length})`, density);
   table(doc, [
     { header: 'Action', width: 0.2 }, { header: 'Effective', width: 0.16 }, { header: 'Ends', width: 0.16 }, { header: 'Reason', width: 0.48 },
   ], record.dmvActions.map((a) => [titleCase(a.type), a.effectiveDate, date(a.endDate), a.reason]), density, 'No suspensions, revocations or other DMV actions.');
 }
 
-function accidentsSection(doc: Doc, record: MvrRecord, density: Density) {
+export function accidentsSection(doc: Doc, record: MvrRecord, density: Density) {
   sectionTitle(doc, `Accidents (${record.accidents.length})`, density);
   table(doc, [
     { header: 'Date', width: 0.15 }, { header: 'Description', width: 0.55 }, { header: 'At fault', width: 0.15 }, { header: 'Injuries', width: 0.15 },
@@ -96,7 +94,7 @@ export async function renderMvrPdf(input: MvrReportInput, format: MvrReportForma
   const title = reportTitle(format);
   const doc = createDoc(title, `Motor vehicle record of ${subjectName(input.record)}`);
   headerBand(doc, title, headerLines(input), density);
-  adjudicationSection(doc, input, density);
+  adjudicationSection(doc, input.adjudication, density);
   if (!resultNotice(doc, input.record, density)) {
     if (condensed) {
       violationsSection(doc, input.record, density);

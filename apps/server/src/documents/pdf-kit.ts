@@ -176,9 +176,12 @@ export function table(doc: Doc, columns: Column[], rows: string[][], density: De
   doc.y += density.gap;
 }
 
+/** How a verdict reads: good, bad, worth a look (caution) or neither. */
+export type Tone = 'pass' | 'fail' | 'caution' | 'neutral';
+
 /** A coloured verdict box: outcome and one line per rule. */
-export function verdictBox(doc: Doc, title: string, tone: 'pass' | 'fail' | 'neutral', lines: string[], density: Density) {
-  const colours = { pass: ['#e6f4ea', '#1e6b34'], fail: ['#fdecea', '#a1261b'], neutral: ['#eef2f7', '#33415c'] } as const;
+export function verdictBox(doc: Doc, title: string, tone: Tone, lines: string[], density: Density) {
+  const colours = { pass: ['#e6f4ea', '#1e6b34'], fail: ['#fdecea', '#a1261b'], caution: ['#fff3dc', '#6b4200'], neutral: ['#eef2f7', '#33415c'] } as const;
   const [fill, ink] = colours[tone];
   const x = doc.page.margins.left;
   const width = contentWidth(doc);
@@ -193,6 +196,23 @@ export function verdictBox(doc: Doc, title: string, tone: 'pass' | 'fail' | 'neu
   doc.fillColor(INK);
   doc.y = top + height + density.gap;
   doc.x = x;
+}
+
+/**
+ * A one-line header on every page after the first (what, whose, which order), so that a page printed
+ * and filed apart from the first still says what it belongs to; call once, after all content.
+ */
+export function runningHeaders(doc: Doc, text: string, density: Density) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start + 1; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const x = doc.page.margins.left;
+    const width = contentWidth(doc);
+    const y = doc.page.margins.top - 24;
+    doc.font('Helvetica').fontSize(density.small - 0.5).fillColor(MUTED).text(text, x, y, { width, lineBreak: false, ellipsis: true });
+    doc.moveTo(x, y + density.small + 3).lineTo(x + width, y + density.small + 3).lineWidth(0.5).strokeColor(RULE).stroke();
+  }
+  doc.fillColor(INK);
 }
 
 /** Page "i of n" and a confidentiality line on every page; call once, after all content. */

@@ -1,31 +1,32 @@
 // The report preview on an order's page: a risk assessment whose subject was not found says so and
 // shows no score (the provider's 0 would read as a clean "low risk").
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '@clearlane/contract/orders';
-import { theme } from '../../../src/app/theme.ts';
 import { OrderReportPreview } from '../../../src/features/orders/components/order-report-preview.tsx';
 import { configureHttp } from '../../../src/lib/http.ts';
+import { renderRouter } from '../../render.tsx';
 
 const ORDER_ID = '01a2075e-609a-79d9-a24e-c20369a7415d';
 
 const order = (type: OrderDetail['type']) => ({ id: ORDER_ID, type, status: 'Complete', outcome: null }) as OrderDetail;
 
-function renderPreview(detail: OrderDetail, report: unknown) {
-  const fetch = async () => Response.json(report);
+const pdfBytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+
+function renderPreview(detail: OrderDetail, report: unknown, requests: { url: string; accept: string | undefined }[] = []) {
+  // The report's JSON, or its PDF when asked for it (the same path, another Accept).
+  const fetch = async (url: string, init?: RequestInit) => {
+    const accept = (init?.headers as Record<string, string> | undefined)?.accept;
+    requests.push({ url, accept });
+    return accept === 'application/pdf'
+      ? new Response(pdfBytes, { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="vehicle-report-${ORDER_ID}.pdf"` } })
+      : Response.json(report);
+  };
   configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as unknown as typeof globalThis.fetch });
   const root = createRootRoute({ component: () => <OrderReportPreview order={detail} /> });
   const router = createRouter({ routeTree: root.addChildren([createRoute({ getParentRoute: () => root, path: '/reports/$id' })]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router);
 }
 
 const common = { definitionName: 'standard', riskScore: 0, riskLevel: 'LOW', findings: [], reportedAt: '2026-11-23T07:46:55.434Z', providerReference: 'SBX-1' };
@@ -56,5 +57,32 @@ describe('the report preview of a risk assessment', () => {
     });
     expect(await screen.findByText('Risk score')).toBeInTheDocument();
     expect(screen.getByText('Low risk')).toBeInTheDocument();
+  });
+});
+
+describe('the report preview\'s document', () => {
+  it('offers the vehicle report as a PDF and downloads it with Accept: application/pdf under the server\'s name', async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:report');
+    URL.revokeObjectURL = vi.fn();
+    const requests: { url: string; accept: string | undefined }[] = [];
+    renderPreview(order('VIN_REPORT'), {
+      result: 'NO_RECORDS_FOUND', vin: '1HGCM82633A004352', titles: [], odometer: [], odometerRollbackSuspected: false, accidents: [], recalls: [], theftRecord: false,
+      vehicle: { modelYear: 2003, make: 'Honda', model: 'Accord', bodyType: 'Sedan', vehicleType: 'Passenger', region: 'United States' }, reportedAt: '2026-11-23T07:46:55.434Z', providerReference: 'SBX-1',
+    }, requests);
+    const button = await screen.findByRole('button', { name: 'Download PDF' });
+    expect(button).toHaveAttribute('title', 'Vehicle history report (PDF)');
+    fireEvent.click(button);
+    await waitFor(() => expect(saved).toEqual([`vehicle-report-${ORDER_ID}.pdf`]));
+    expect(requests.at(-1)).toEqual({ url: `/api/v1/orders/${ORDER_ID}/vehicle/report`, accept: 'application/pdf' });
+  });
+
+  it('offers an MVR\'s violation report beside its MVR documents', async () => {
+    renderPreview({ ...order('MVR'), outcome: 'NoResults' } as OrderDetail, {});
+    expect(await screen.findByRole('button', { name: 'Violation report (PDF)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // /api/v1/orders (SPEC.md §7 "Orders") and POST /api/v1/person/{id}/order/mvr.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
+import { negotiate, type Offer } from '../../http/content-negotiation.ts';
 import { AppError } from '../../http/errors.ts';
 import type { OrdersService } from './orders.service.ts';
 
@@ -24,29 +25,31 @@ const CondensedBundleSchema = z.object({
   text: z.string(),
 });
 
-/**
- * Which answer of GET /{id}/mvr/report an Accept header asks for (docs/DECISIONS.md): the media
- * types in order of their q-value (RFC 9110 §12.5.1), the header's order breaking ties; q=0 means
- * "not this one".
- */
-function mvrAnswerFor(accept: string | undefined): 'pdf' | 'pdf+text' | 'text' | null {
-  const ranked = (accept?.trim() ? accept : '*/*')
-    .split(',')
-    .map((part, index) => {
-      const [type = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-      const q = parameters.find((parameter) => parameter.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return { type, quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  for (const { type } of ranked) {
-    if (type === 'application/pdf+text') return 'pdf+text';
-    if (type === 'application/pdf' || type === '*/*' || type === 'application/*') return 'pdf';
-    if (type === 'text/plain' || type === 'text/*') return 'text';
-  }
-  return null;
+/** The answers of GET /{id}/mvr/report (docs/DECISIONS.md): any type, or none named, gets the standard PDF. */
+const MVR_ANSWERS = [
+  { type: 'application/pdf', answer: 'pdf' },
+  { type: 'application/pdf+text', answer: 'pdf+text' },
+  { type: 'text/plain', answer: 'text' },
+] as const satisfies readonly Offer<string>[];
+
+/** The other reports answer JSON, as they always have, unless the PDF is asked for. */
+const REPORT_ANSWERS = [
+  { type: 'application/json', answer: 'json' },
+  { type: 'application/pdf', answer: 'pdf' },
+] as const satisfies readonly Offer<string>[];
+
+const notAcceptable = (available: readonly Offer<string>[], what: string) =>
+  new AppError(406, 'NotAcceptable', `${what} is available as ${available.map((offer) => offer.type).join(', ').replace(/, ([^,]*)$/, ' or $1')}.`, { title: 'Not Acceptable' });
+
+/** Whether a report route's caller asked for the PDF (else JSON); 406 when it accepts neither. */
+function wantsPdf(request: FastifyRequest): boolean {
+  const answer = negotiate(request.headers.accept, REPORT_ANSWERS);
+  if (!answer) throw notAcceptable(REPORT_ANSWERS, 'This report');
+  return answer === 'pdf';
 }
+
+const sendPdf = (reply: FastifyReply, { pdf, fileName }: { pdf: Buffer; fileName: string }) =>
+  reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf as never);
 
 export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: OrdersService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -131,31 +134,44 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
       response: { 200: CondensedBundleSchema, 406: ProblemSchema, ...problems },
     },
   }, async (request, reply) => {
-    const answer = mvrAnswerFor(request.headers.accept);
-    if (!answer) throw new AppError(406, 'NotAcceptable', 'The MVR report is available as application/pdf, text/plain or application/pdf+text.', { title: 'Not Acceptable' });
+    const answer = negotiate(request.headers.accept, MVR_ANSWERS);
+    if (!answer) throw notAcceptable(MVR_ANSWERS, 'The MVR report');
     const report = await orders.mvrReport(principalOf(request), request.params.id, answer === 'pdf' ? (request.query.format ?? 'MVR_STANDARD_REPORT') : 'MVR_CONDENSED_REPORT');
     if (answer === 'text') return reply.type('text/plain; charset=utf-8').send(report.text() as never);
     if (answer === 'pdf') {
       const format = request.query.format ?? 'MVR_STANDARD_REPORT';
       const suffix = format === 'MVR_CONDENSED_REPORT' ? 'condensed' : 'standard';
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${report.fileName}-${suffix}.pdf"`).send((await report.pdf()) as never);
+      return sendPdf(reply, { fileName: `${report.fileName}-${suffix}.pdf`, pdf: await report.pdf() });
     }
     return { format: 'MVR_CONDENSED_REPORT' as const, fileName: `${report.fileName}-condensed.pdf`, pdf: (await report.pdf()).toString('base64'), text: report.text() };
   });
 
+  const pdfOr = 'Accept application/pdf → the report as a PDF document; otherwise JSON:';
   r.get('/orders/:id/violation/report', {
-    schema: { tags, security, summary: 'The violations, accidents and DMV actions of a completed MVR', params: idParams, response: { 200: ViolationReportSchema, ...problems } },
-  }, async (request) => orders.violationReport(principalOf(request), request.params.id));
+    schema: { tags, security, summary: `${pdfOr} the violations, accidents and DMV actions of a completed MVR`, params: idParams, response: { 200: ViolationReportSchema, 406: ProblemSchema, ...problems } },
+  }, async (request, reply) => {
+    if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'violation'));
+    return orders.violationReport(principalOf(request), request.params.id);
+  });
 
   r.get('/orders/:id/vehicle/report', {
-    schema: { tags, security, summary: 'The vehicle report of a completed VIN order', params: idParams, response: { 200: VehicleReportSchema, ...problems } },
-  }, async (request) => VehicleReportSchema.parse(await orders.providerReport(principalOf(request), request.params.id, ['VIN_REPORT'])));
+    schema: { tags, security, summary: `${pdfOr} the vehicle report of a completed VIN order`, params: idParams, response: { 200: VehicleReportSchema, 406: ProblemSchema, ...problems } },
+  }, async (request, reply) => {
+    if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'vehicle'));
+    return VehicleReportSchema.parse(await orders.providerReport(principalOf(request), request.params.id, ['VIN_REPORT']));
+  });
 
   r.get('/orders/:id/irr/report', {
-    schema: { tags, security, summary: 'The person risk assessment of a completed order', params: idParams, response: { 200: PersonRiskAssessmentSchema, ...problems } },
-  }, async (request) => PersonRiskAssessmentSchema.parse(await orders.providerReport(principalOf(request), request.params.id, ['PERSON_RISK_ASSESSMENT'])));
+    schema: { tags, security, summary: `${pdfOr} the person risk assessment of a completed order`, params: idParams, response: { 200: PersonRiskAssessmentSchema, 406: ProblemSchema, ...problems } },
+  }, async (request, reply) => {
+    if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'irr'));
+    return PersonRiskAssessmentSchema.parse(await orders.providerReport(principalOf(request), request.params.id, ['PERSON_RISK_ASSESSMENT']));
+  });
 
   r.get('/orders/:id/bra/report', {
-    schema: { tags, security, summary: 'The business risk report of a completed order', params: idParams, response: { 200: BusinessRiskAssessmentSchema, ...problems } },
-  }, async (request) => BusinessRiskAssessmentSchema.parse(await orders.providerReport(principalOf(request), request.params.id, ['BUSINESS_RISK_INFORM_REPORT'])));
+    schema: { tags, security, summary: `${pdfOr} the business risk report of a completed order`, params: idParams, response: { 200: BusinessRiskAssessmentSchema, 406: ProblemSchema, ...problems } },
+  }, async (request, reply) => {
+    if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'bra'));
+    return BusinessRiskAssessmentSchema.parse(await orders.providerReport(principalOf(request), request.params.id, ['BUSINESS_RISK_INFORM_REPORT']));
+  });
 }

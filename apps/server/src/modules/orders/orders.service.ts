@@ -4,7 +4,7 @@ import { uuidv7 } from 'uuidv7';
 import {
   DEFAULT_RISK_DEFINITION, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
   type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
-  type OrderListFilter, type OrderType, type Page, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
+  type BusinessRiskAssessment, type OrderListFilter, type OrderType, type Page, type PersonRiskAssessment, type VehicleReport, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
 } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
@@ -15,6 +15,11 @@ import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, SINGLE_ORDER_PRIOR
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import { renderMvrPdf, renderMvrText, type MvrReportFormat } from '../../documents/mvr-report.ts';
+import type { OrderDocumentMeta } from '../../documents/order-document.ts';
+import { renderVehiclePdf } from '../../documents/vehicle-report.ts';
+import { renderPersonRiskPdf } from '../../documents/person-risk-report.ts';
+import { renderBusinessRiskPdf } from '../../documents/business-risk-report.ts';
+import { renderViolationPdf } from '../../documents/violation-report.ts';
 import type { Adjudication } from '../../adjudication/evaluate.ts';
 import * as repo from './orders.repository.ts';
 import { toDetail, toOrder } from './orders.mapping.ts';
@@ -99,6 +104,17 @@ export async function placeSystemMvrOrder(tx: Executor, queue: Queue, request: S
   await writeOrder(tx, queue, row, `Ordered automatically: ${request.reason}`);
   return row.id;
 }
+
+/** The report documents of GET /orders/{id}/{kind}/report with Accept: application/pdf. */
+export type ReportDocumentKind = 'violation' | 'vehicle' | 'irr' | 'bra';
+
+/** A document's file name starts with what it is, then the order (like the MVR's `mvr-{id}-standard.pdf`). */
+const DOCUMENT_FILE_PREFIX: Record<ReportDocumentKind, string> = {
+  violation: 'violations', vehicle: 'vehicle-report', irr: 'person-risk', bra: 'business-risk',
+};
+const ORDER_TYPES_OF_DOCUMENT: Record<Exclude<ReportDocumentKind, 'violation'>, OrderType[]> = {
+  vehicle: ['VIN_REPORT'], irr: ['PERSON_RISK_ASSESSMENT'], bra: ['BUSINESS_RISK_INFORM_REPORT'],
+};
 
 export class OrdersService {
   constructor(private readonly db: Database, private readonly queue: () => Queue | undefined) {}
@@ -276,13 +292,21 @@ export class OrdersService {
 
   // --- reports of one order ---
 
-  async mvrReport(principal: Principal, orderId: string, format: MvrReportFormat) {
-    const { order, record } = await this.mvrRecordOf(principal, orderId);
-    const input = {
+  /** Who ordered what and when, as every document's header shows it. */
+  private async documentMeta(principal: Principal, order: repo.OrderRow): Promise<OrderDocumentMeta> {
+    return {
       companyName: principal.companyName,
       orderId: order.id,
       orderedAt: order.createdAt,
-      orderedBy: (await repo.ordererName(this.db, principal.companyId, orderId)) ?? (order.orderedBy ? 'a former user' : 'Clearlane (automatically)'),
+      orderedBy: (await repo.ordererName(this.db, principal.companyId, order.id)) ?? (order.orderedBy ? 'a former user' : 'Clearlane (automatically)'),
+      generatedAt: new Date(),
+    };
+  }
+
+  async mvrReport(principal: Principal, orderId: string, format: MvrReportFormat) {
+    const { order, record } = await this.mvrRecordOf(principal, orderId);
+    const input = {
+      ...(await this.documentMeta(principal, order)),
       permissiblePurpose: permissiblePurposeLabel(order.permissiblePurpose ?? ''),
       record,
       adjudication: (order.adjudication as Adjudication | null) ?? null,
@@ -298,20 +322,43 @@ export class OrdersService {
     };
   }
 
+  /** The PDF of a completed order's report (the same checks as its JSON: view Order, type, Complete). */
+  async reportDocument(principal: Principal, orderId: string, kind: ReportDocumentKind): Promise<{ pdf: Buffer; fileName: string }> {
+    const fileName = `${DOCUMENT_FILE_PREFIX[kind]}-${orderId}.pdf`;
+    if (kind === 'violation') {
+      const { order, record } = await this.mvrRecordOf(principal, orderId);
+      const adjudication = (order.adjudication as Adjudication | null) ?? null;
+      return { fileName, pdf: await renderViolationPdf(await this.documentMeta(principal, order), { record, adjudication }) };
+    }
+    const order = await this.completedOrder(principal, orderId, ORDER_TYPES_OF_DOCUMENT[kind]);
+    const { result } = order;
+    const meta = await this.documentMeta(principal, order);
+    const pdf = kind === 'vehicle'
+      ? await renderVehiclePdf(meta, result as unknown as VehicleReport)
+      : kind === 'irr'
+        ? await renderPersonRiskPdf(meta, result as unknown as PersonRiskAssessment)
+        : await renderBusinessRiskPdf(meta, result as unknown as BusinessRiskAssessment);
+    return { fileName, pdf };
+  }
+
   /** The provider's report of a completed order of one of `types`. */
   async providerReport(principal: Principal, orderId: string, types: OrderType[]) {
+    return (await this.completedOrder(principal, orderId, types)).result;
+  }
+
+  /** A completed order of one of `types`, with its report. */
+  private async completedOrder(principal: Principal, orderId: string, types: OrderType[]) {
     const order = await this.load(principal, orderId);
     if (!types.includes(order.type as OrderType)) {
       throw conflict('WrongOrderType', `This order is a ${order.type}; this report is for ${types.map((t) => REPORT_TYPE_OF_ORDER[t]).join(' or ')} orders.`);
     }
     if (order.status !== 'Complete' || !order.result) throw reportNotReady(order);
-    return order.result;
+    return order as repo.OrderRow & { result: Record<string, unknown> };
   }
 
   private async mvrRecordOf(principal: Principal, orderId: string) {
-    const record = (await this.providerReport(principal, orderId, ['MVR', 'MVR_WITH_ADJUDICATION'])) as unknown as MvrRecord;
-    const order = (await repo.findOrder(this.db, principal.companyId, orderId))!;
-    return { order, record };
+    const order = await this.completedOrder(principal, orderId, ['MVR', 'MVR_WITH_ADJUDICATION']);
+    return { order, record: order.result as unknown as MvrRecord };
   }
 
   private async load(principal: Principal, orderId: string) {

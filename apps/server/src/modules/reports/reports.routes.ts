@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PageQuerySchema, ProblemSchema, ReportGroupOrdersFilterSchema, ReportGroupSchema, ReportListFilterSchema, ReportSchema, ReportSummarySchema, pageOf } from '@clearlane/contract';
+import { PageQuerySchema, ProblemSchema, ReportGroupOrdersFilterSchema, ReportGroupSchema, ReportGroupSummarySchema, ReportListFilterSchema, ReportSchema, ReportSummarySchema, pageOf } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -20,6 +20,13 @@ export async function reportsRoutes(app: FastifyInstance, { reports }: { reports
   r.get('/reports', {
     schema: { tags, security, summary: 'Reports of my company (completed orders), by report type', querystring: PageQuerySchema.extend(ReportListFilterSchema.shape), response: { 200: pageOf(ReportSummarySchema), ...problems } },
   }, async (request) => reports.list(principalOf(request), request.query));
+
+  r.get('/reports/groups', {
+    schema: {
+      tags, security, summary: 'Report groups of my company (batches of a bulk sheet), newest first, each with its progress (counts by status and outcome); page, size, sort',
+      querystring: PageQuerySchema, response: { 200: pageOf(ReportGroupSummarySchema), ...problems },
+    },
+  }, async (request) => reports.groups(principalOf(request), request.query));
 
   r.get('/reports/groups/:id', {
     schema: {

@@ -1,8 +1,8 @@
 // Reports: a completed order seen from the report side. A report's id is its order's id.
 import {
-  ORDER_TYPES, parseSort, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
+  ORDER_TYPES, parseSort, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
   type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
-  type ReportSummary, type ReportType,
+  type ReportGroupSummary, type ReportSummary, type ReportType,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
@@ -28,6 +28,26 @@ function toSummary(row: orders.OrderSummaryRow): ReportSummary {
   };
 }
 
+/** A group's progress from its (status, outcome) counts: the whole group, whatever page is shown. */
+function progressOf(counts: { status: string; outcome: string | null; count: number }[]): ReportGroupSummary['progress'] {
+  const byStatus: Record<string, number> = {};
+  const byOutcome: Record<string, number> = {};
+  let total = 0;
+  let finished = 0;
+  for (const { status, outcome, count } of counts) {
+    total += count;
+    if (FINISHED.has(status)) finished += count;
+    byStatus[status] = (byStatus[status] ?? 0) + count;
+    if (status === 'Complete' && outcome) byOutcome[outcome] = (byOutcome[outcome] ?? 0) + count;
+  }
+  return { total, finished, byStatus, byOutcome };
+}
+
+type GroupRow = NonNullable<Awaited<ReturnType<typeof repo.findReportGroup>>>;
+const toGroupSummary = (group: Pick<GroupRow, 'id' | 'name' | 'source' | 'fileName' | 'totalOrders' | 'createdAt'>, progress: ReportGroupSummary['progress']): ReportGroupSummary => ({
+  id: group.id, name: group.name, source: group.source, fileName: group.fileName, totalOrders: group.totalOrders, createdAt: group.createdAt.toISOString(), progress,
+});
+
 export class ReportsService {
   constructor(private readonly db: Database) {}
 
@@ -51,6 +71,19 @@ export class ReportsService {
     return { ...toSummary(order), content: order.result as unknown as Report['content'] };
   }
 
+  /** The company's report groups, newest first, each with its progress. */
+  async groups(principal: Principal, input: Pick<PageQuery, 'page' | 'size' | 'sort'>): Promise<Page<ReportGroupSummary>> {
+    assertCan(principal, 'view', 'Reports');
+    const { terms, unknown } = parseSort(input.sort, REPORT_GROUP_SORT_FIELDS);
+    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_GROUP_SORT_FIELDS.join(', ')}` }]);
+    const page = await repo.listReportGroups(this.db, principal.companyId, { page: input.page, size: input.size, sort: terms });
+    const counts = await repo.countOrdersOfGroups(this.db, principal.companyId, page.rows.map((group) => group.id));
+    return {
+      content: page.rows.map((group) => toGroupSummary(group, progressOf(counts.filter((row) => row.groupId === group.id)))),
+      page: pageMeta(input, page),
+    };
+  }
+
   async group(principal: Principal, id: string, input: GroupOrdersInput): Promise<ReportGroup> {
     assertCan(principal, 'view', 'Reports');
     const { terms, unknown } = parseSort(input.sort, REPORT_GROUP_ORDER_SORT_FIELDS);
@@ -61,20 +94,8 @@ export class ReportsService {
       repo.countGroupOrders(this.db, principal.companyId, id),
       repo.listGroupOrders(this.db, principal.companyId, id, { page: input.page, size: input.size, status: input.status, outcome: input.outcome, sort: terms }),
     ]);
-    // The progress is the whole group's, whichever page or filter the caller asked for.
-    const byStatus: Record<string, number> = {};
-    const byOutcome: Record<string, number> = {};
-    let total = 0;
-    let finished = 0;
-    for (const { status, outcome, count } of counts) {
-      total += count;
-      if (FINISHED.has(status)) finished += count;
-      byStatus[status] = (byStatus[status] ?? 0) + count;
-      if (status === 'Complete' && outcome) byOutcome[outcome] = (byOutcome[outcome] ?? 0) + count;
-    }
     return {
-      id: group.id, name: group.name, source: group.source, fileName: group.fileName, totalOrders: group.totalOrders, createdAt: group.createdAt.toISOString(),
-      progress: { total, finished, byStatus, byOutcome },
+      ...toGroupSummary(group, progressOf(counts)),
       orders: {
         content: page.rows as ReportGroupOrder[],
         page: pageMeta(input, page),

@@ -2,6 +2,7 @@
 // user's token and handed to the browser as downloads. Each button shows its own progress.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
 
@@ -12,7 +13,8 @@ const LABELS: Record<MvrReportDocument, string> = {
   text: 'Condensed report (text)',
 };
 
-export function MvrDownloads({ orderId }: { orderId: string }) {
+/** `extra`: more documents of the order in the same group (the violation report's PDF). */
+export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: ReactNode }) {
   const download = useMvrReportDownload(orderId);
   return (
     <Stack gap={6}>
@@ -43,6 +45,7 @@ export function MvrDownloads({ orderId }: { orderId: string }) {
             </Button>
           );
         })}
+        {extra}
       </Group>
     </Stack>
   );

@@ -20,6 +20,8 @@ import { useArrivalFocus } from './use-arrival-focus.ts';
 import { SubStatusForm } from './sub-status-form.tsx';
 
 const routeApi = getRouteApi('/_authenticated/orders/$id');
+// The group's page is another section's route; the router resolves the path at run time.
+const REPORT_GROUP_PATH = '/reports/group/$id' as never;
 
 const NEXT_STEPS = {
   Failed: 'The provider refused this request. Check what was ordered (a licence number or state, a VIN, a business), correct it if needed, and place the order again.',
@@ -112,6 +114,14 @@ export function OrderPage() {
             <Text fz="xs" c="dimmed">
               Ordered <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · Order id <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{order.id}</span>
             </Text>
+            {order.reportGroupId && (
+              <Text fz="sm">
+                Ordered in bulk:{' '}
+                <Anchor component={Link} to={REPORT_GROUP_PATH} params={{ id: order.reportGroupId } as never} fz="sm" fw={600}>
+                  see its report group
+                </Anchor>
+              </Text>
+            )}
           </Stack>
           <Paper withBorder radius="md" px="md" py="sm" bg="gray.0">
             <ReviewedSwitch order={order} withLabel />

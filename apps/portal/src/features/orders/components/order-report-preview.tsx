@@ -12,6 +12,7 @@ import { REPORT_KIND_OF_TYPE, useOrderReport } from '../api/get-order-report.ts'
 import { OUTCOME_MEANINGS } from '../../../lib/order-labels.ts';
 import { formatDate, humanize } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
+import { ReportPdfButton } from '../../../components/report-pdf-button.tsx';
 
 // The report pages are another section's routes; the router resolves the path at run time.
 const REPORT_PATH = '/reports/$id' as never;
@@ -318,14 +319,17 @@ export function OrderReportPreview({ order }: { order: OrderDetail }) {
           <Title order={2} size="h4" id="order-report-heading">
             Report
           </Title>
-          <Anchor component={Link} to={REPORT_PATH} params={{ id: order.id } as never} fz="sm" fw={600}>
-            <Group gap={4} component="span">
-              Open report
-              <IconExternalLink size={14} aria-hidden />
-            </Group>
-          </Anchor>
+          <Group gap="md">
+            {!isMvr && <ReportPdfButton orderId={order.id} kind={kind} size="xs" />}
+            <Anchor component={Link} to={REPORT_PATH} params={{ id: order.id } as never} fz="sm" fw={600}>
+              <Group gap={4} component="span">
+                Open report
+                <IconExternalLink size={14} aria-hidden />
+              </Group>
+            </Anchor>
+          </Group>
         </Group>
-        {isMvr && <MvrDownloads orderId={order.id} />}
+        {isMvr && <MvrDownloads orderId={order.id} extra={<ReportPdfButton orderId={order.id} kind="violation" label="Violation report (PDF)" size="xs" />} />}
         {order.outcome === 'NoResults' || order.outcome === 'NotFulfilled' ? (
           // Nothing was found: empty tables would only repeat it.
           <Text fz="sm">{OUTCOME_MEANINGS[order.outcome]}</Text>

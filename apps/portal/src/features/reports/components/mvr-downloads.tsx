@@ -2,14 +2,15 @@
 // id is the order id, so the order page can use this too.
 import { Button, Group } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
 
 // Short button labels; each button's title gives the document's full name.
 const LABELS: Record<MvrReportDocument, string> = { standard: 'Standard PDF', condensed: 'Condensed PDF', text: 'Condensed text' };
 
-export function MvrDownloads({ orderId }: { orderId: string }) {
+/** `extra`: more documents of the order in the same group (the violation report's PDF). */
+export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: ReactNode }) {
   const download = useMvrReportDownload(orderId);
   const [pending, setPending] = useState<MvrReportDocument | null>(null);
 
@@ -38,6 +39,7 @@ export function MvrDownloads({ orderId }: { orderId: string }) {
           {LABELS[document]}
         </Button>
       ))}
+      {extra}
     </Group>
   );
 }

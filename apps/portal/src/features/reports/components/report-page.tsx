@@ -11,6 +11,8 @@ import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink, ButtonLink } from './router-links.tsx';
 import { formatDateTime } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
+import { ReportPdfButton } from '../../../components/report-pdf-button.tsx';
+import { REPORT_PDF_OF_REPORT_TYPE } from '../../../lib/download.ts';
 import { ReportContent } from './report-content.tsx';
 import { Fact, Facts } from './report-sections.tsx';
 
@@ -20,6 +22,7 @@ export function ReportPage() {
   const { id } = routeApi.useParams();
   const { data: report } = useReport(id);
   const typeLabel = REPORT_TYPE_LABELS[report.reportType];
+  const pdf = REPORT_PDF_OF_REPORT_TYPE[report.reportType];
   useDocumentTitle(`${report.subjectLabel} · Clearlane`);
 
   return (
@@ -76,12 +79,18 @@ export function ReportPage() {
               </Fact>
             )}
           </Facts>
-          {report.reportType === 'MotorVehicleRecord' && (
+          {pdf && (
             <Stack gap={6}>
               <Text fz="sm" fw={600}>
                 Documents
               </Text>
-              <MvrDownloads orderId={report.id} />
+              {pdf === 'violation' ? (
+                <MvrDownloads orderId={report.id} extra={<ReportPdfButton orderId={report.id} kind="violation" label="Violation report PDF" />} />
+              ) : (
+                <Group gap="xs">
+                  <ReportPdfButton orderId={report.id} kind={pdf} />
+                </Group>
+              )}
             </Stack>
           )}
         </Stack>

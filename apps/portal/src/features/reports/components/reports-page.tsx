@@ -1,6 +1,7 @@
-// /reports: the company's reports (completed orders). Type filter, sort and page live in the URL
-// (reports-search.ts); each row leads to the report.
-import { Group, Select, Stack, Text } from '@mantine/core';
+// /reports: the company's reports (completed orders), and on its second tab (?view=groups) the
+// report groups. Type filter, sort and page live in the URL (reports-search.ts); each row leads to
+// the report, or the group.
+import { Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconFileText } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -8,12 +9,13 @@ import type { ReportSummary } from '@clearlane/contract/reports';
 import { useReports } from '../api/get-reports.ts';
 import { REPORT_FILTER_KEYS, REPORT_TYPE_OPTIONS, reportsQueryOf, type ReportSortKey, type ReportsSearch } from '../reports-search.ts';
 import { OutcomeBadge } from './badges.tsx';
+import { When } from './when.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { REPORT_TYPE_LABELS } from '../../../lib/order-labels.ts';
-import { dateTime } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
+import { ReportGroupsList } from './report-groups-list.tsx';
 
 const routeApi = getRouteApi('/_authenticated/reports/');
 
@@ -25,17 +27,42 @@ const SORT_FIELD_OF: Record<string, ReportSortKey> = {
   orderedAt: 'orderedAt',
 };
 
-function When({ value }: { value: string }) {
-  return (
-    <time dateTime={value} style={{ whiteSpace: 'nowrap' }}>
-      {dateTime.format(new Date(value))}
-    </time>
-  );
-}
-
 export function ReportsPage() {
   useDocumentTitle('Reports · Clearlane');
   const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  return (
+    <Stack gap="lg">
+      <ListHeader
+        title="Reports"
+        description={
+          search.view === 'groups'
+            ? 'Report groups: the orders of each bulk sheet together, with how far they have got.'
+            : 'Completed orders of your company: motor vehicle records, vehicle reports and risk assessments.'
+        }
+      />
+      <Tabs
+        value={search.view ?? 'reports'}
+        // Each list starts from its own defaults: the other's sort, page and filter do not carry over.
+        onChange={(value) => void navigate({ search: value === 'groups' ? { view: 'groups' } : {} })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="reports">Reports</Tabs.Tab>
+          <Tabs.Tab value="groups">Report groups</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="reports" pt="lg">
+          <ReportsList search={search} />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups" pt="lg">
+          <ReportGroupsList search={search} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ReportsList({ search }: { search: ReportsSearch }) {
   const query = reportsQueryOf(search);
   const reports = useReports(query);
   const list = useListView<ReportsSearch>({
@@ -92,7 +119,6 @@ export function ReportsPage() {
   ];
   return (
     <Stack gap="lg">
-      <ListHeader title="Reports" description="Completed orders of your company: motor vehicle records, vehicle reports and risk assessments." />
       <ListFilters list={list} label="Filter reports" clearLabel="Clear filter">
         <Select
           label="Report type"

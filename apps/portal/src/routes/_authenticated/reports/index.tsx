@@ -5,9 +5,10 @@ import { reportsQueryOf, reportsSearchSchema } from '../../../features/reports/r
 export const Route = createFileRoute('/_authenticated/reports/')({
   staticData: { title: 'Reports' },
   validateSearch: reportsSearchSchema,
-  loaderDeps: ({ search }) => reportsQueryOf(search),
+  // ?view=groups lists the report groups instead: its page asks for them (kept out of the entry chunk).
+  loaderDeps: ({ search }) => (search.view === 'groups' ? { reports: undefined } : { reports: reportsQueryOf(search) }),
   // Starts the request early (also on link hover); the page shows its skeleton until it answers.
   loader: ({ context, deps }) => {
-    void context.queryClient.prefetchQuery(reportsQueryOptions(deps));
+    if (deps.reports) void context.queryClient.prefetchQuery(reportsQueryOptions(deps.reports));
   },
 });
