@@ -94,7 +94,8 @@ describe('XLSX reader', () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Notes').addRow(['not', 'the orders']);
     const first = workbook.addWorksheet('Orders');
-    first.orderNo = -1; // first in the workbook, though stored as sheet2.xml
+    // First in the workbook, though stored as sheet2.xml (exceljs's position, untyped in its declarations).
+    (first as ExcelJS.Worksheet & { orderNo: number }).orderNo = -1;
     first.addRow(['Name', 'Born', 'Rich', 'Link', 'Error', 'Formula', 'Flag', 'Number']);
     first.addRow([
       'Ann', new Date(Date.UTC(1984, 1, 29)), { richText: [{ text: 'Ri' }, { font: { bold: true }, text: 'ch' }] }, { text: 'site', hyperlink: 'https://example.test' },
