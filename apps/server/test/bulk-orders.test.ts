@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, neutralizeFormula, type BulkOrderResult, type BulkRowError } from '@clearlane/contract';
 import { orderEvents, orders, reportGroups } from '../src/db/schema.ts';
 import { FULFIL_ORDER_JOB } from '../src/jobs/queue.ts';
+import { readXlsx } from '../src/modules/bulk-orders/sheet-reader.ts';
 import { checkZip } from '../src/modules/bulk-orders/zip-guard.ts';
 import { decodeSheetText, decodeWindows1252 } from '../src/modules/bulk-orders/text-encoding.ts';
 import { ACME_HOST, bearer, describeEachDatabase, expectProblem, get, newCompany, newUser, seedTwoCompanies, signInAs, type TestApp } from './helpers.ts';
@@ -87,6 +88,32 @@ async function ordersOfGroup(t: TestApp, companyId: string, groupId: string) {
 }
 
 type SheetProblem = ReturnType<typeof expectProblem> & { rowErrors: BulkRowError[]; rowErrorCount: number };
+
+describe('XLSX reader', () => {
+  it('streams the first sheet from the guard\'s entries exactly as loading the whole workbook reads it', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes').addRow(['not', 'the orders']);
+    const first = workbook.addWorksheet('Orders');
+    // First in the workbook, though stored as sheet2.xml (exceljs's position, untyped in its declarations).
+    (first as ExcelJS.Worksheet & { orderNo: number }).orderNo = -1;
+    first.addRow(['Name', 'Born', 'Rich', 'Link', 'Error', 'Formula', 'Flag', 'Number']);
+    first.addRow([
+      'Ann', new Date(Date.UTC(1984, 1, 29)), { richText: [{ text: 'Ri' }, { font: { bold: true }, text: 'ch' }] }, { text: 'site', hyperlink: 'https://example.test' },
+      { error: '#N/A' }, { formula: 'A1&"x"', result: 'Annx' }, true, 42.5,
+    ]);
+    first.addRow([]);
+    first.addRow(['  ', null, 'after a blank row']);
+    for (const useSharedStrings of [true, false]) {
+      const file = Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings }));
+      const check = checkZip(file, BULK_ORDER_LIMITS.maxUnpackedBytes);
+      if (!check.ok) throw new Error('the workbook did not pass the zip guard');
+      const loaded = await readXlsx(file);
+      expect(loaded.map((row) => row.number)).toEqual([1, 2, 4]);
+      expect(loaded[1]!.cells.map((cell) => cell.text)).toEqual(['Ann', '1984-02-29', 'Rich', 'site', '#N/A', '=A1&"x"', 'true', '42.5']);
+      expect(await readXlsx(file, check.files)).toEqual(loaded);
+    }
+  });
+});
 
 describe('zip guard', () => {
   it('passes a real workbook and reads its unpacked size from the central directory', async () => {

@@ -132,10 +132,10 @@ describeEachDatabase('list counts', (t) => {
   });
 
   describe('readCountedPage', () => {
-    const read = (cap: number, offset: number, status?: string) =>
+    const read = (cap: number, offset: number, status?: string, growsOnly?: string) =>
       runAsCompany(company.id, () => {
         const where = sql`${orders.companyId} = ${company.id}${status ? sql` and ${orders.status} = ${status}` : sql``}`;
-        return readCountedPage(t.db, { matching: t.db.select({ one: sql`1` }).from(orders).where(where), offset, cap }, (matchingCount) =>
+        return readCountedPage(t.db, { matching: t.db.select({ one: sql`1` }).from(orders).where(where), offset, cap, growsOnly }, (matchingCount) =>
           t.db.select({ id: orders.id, matchingCount }).from(orders).where(where).orderBy(orders.id).limit(2).offset(offset),
         );
       });
@@ -146,6 +146,19 @@ describeEachDatabase('list counts', (t) => {
       const first = await read(2, 0, 'Failed');
       expect(first.rows).toHaveLength(2);
       expect(Object.keys(first.rows[0]!)).toEqual(['id']);
+    });
+
+    it('does not count again a list that only grows once it has counted past its cap', async () => {
+      const list = `failed orders of ${company.id}, as if they only grew`;
+      expect(await read(3, 0, 'Failed', list)).toMatchObject({ total: 3, capped: false });
+      expect(await read(2, 0, 'Failed', list)).toMatchObject({ total: 2, capped: true });
+      // Remembered under its name and cap: the count is not run again (this WHERE would count none)...
+      expect(await read(2, 0, 'New', list)).toEqual({ rows: [], total: 2, capped: true });
+      expect(await read(2, 10, 'New', list)).toEqual({ rows: [], total: 2, capped: true });
+      // ...while under another cap, another name or none, lists are counted as always.
+      expect(await read(3, 0, 'New', list)).toEqual({ rows: [], total: 0, capped: false });
+      expect(await read(2, 0, 'New', `${list}, another`)).toEqual({ rows: [], total: 0, capped: false });
+      expect(await read(2, 0, 'New')).toEqual({ rows: [], total: 0, capped: false });
     });
 
     it('counts a page past the end on its own, and an empty first page as none', async () => {

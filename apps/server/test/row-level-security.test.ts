@@ -105,6 +105,16 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     }
   });
 
+  it('sets a company connection again when it passes to another company, also with both companies at work at once', async () => {
+    const seenBy = (companyId: string) => runAsCompany(companyId, async () => rowsOf<{ role: string; company: string; drivers: string[] }>(await database.db.execute(
+      sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company, (SELECT array_agg(DISTINCT last_name) FROM persons) AS drivers`))[0]!);
+    const companies = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? globex : acme));
+    const seen = await Promise.all(companies.map((company) => seenBy(company.id)));
+    expect(seen).toEqual(companies.map((company) => ({ role: 'clearlane_tenant', company: company.id, drivers: [company === acme ? 'Acme' : 'Globex'] })));
+    const unscoped = rowsOf<{ role: string }>(await database.db.execute(sql`SELECT current_user AS role`));
+    expect(unscoped[0]?.role).not.toBe('clearlane_tenant');
+  });
+
   it('a request is scoped to the company its caller enters, body parsing included', async () => {
     const app = Fastify();
     await app.register(tenantScopePlugin);

@@ -32,22 +32,36 @@ export function cappedTotal(counted: number, cap = COUNT_CAP): { total: number; 
   return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
 }
 
+// A company's whole list of orders only grows (orders are never deleted, only with their company),
+// so once it has counted past the cap it stays past it: the count of 10,001 index entries, most of
+// such a page's database time, is then skipped. Only lists without any filter qualify (a status
+// or outcome changes, so a filtered list can shrink). Per process and never wrong, so nothing to share.
+const MAX_REMEMBERED_LISTS = 10_000;
+const listsAboveCap = new Set<string>();
+
 /**
  * Reads one page and its capped count in one statement. `readPage` selects the count it is given
  * as a column named `matchingCount` beside the row's own columns, with the list's WHERE, order,
  * limit and offset. A page past the end has no row to carry the count: only then is it counted
  * on its own, through `db` (which may carry the statement's WITH). `cap` is COUNT_CAP; tests pass a
- * smaller one to reach it with a few rows.
+ * smaller one to reach it with a few rows. `growsOnly` names a list whose rows are never removed
+ * (one company's unfiltered orders): once it has counted past the cap it is not counted again.
  */
 export async function readCountedPage<T extends { matchingCount: number }>(
   db: Pick<Executor, 'select'>,
-  options: { matching: SQLWrapper; offset: number; cap?: number },
+  options: { matching: SQLWrapper; offset: number; cap?: number; growsOnly?: string },
   readPage: (matchingCount: SQL<number>) => Promise<T[]>,
 ): Promise<CountedPage<Omit<T, 'matchingCount'>>> {
   const cap = options.cap ?? COUNT_CAP;
-  const matchingCount = countUpTo(options.matching, cap);
+  const remembered = options.growsOnly === undefined ? undefined : `${cap} ${options.growsOnly}`;
+  const knownAboveCap = remembered !== undefined && listsAboveCap.has(remembered);
+  const matchingCount = knownAboveCap ? sql<number>`${cap + 1}::int`.mapWith(Number) : countUpTo(options.matching, cap);
   const found = await readPage(matchingCount);
-  const counted = found.length > 0 ? found[0]!.matchingCount : options.offset === 0 ? 0 : await countAlone(db, matchingCount);
+  const counted = found.length > 0 ? found[0]!.matchingCount : knownAboveCap ? cap + 1 : options.offset === 0 ? 0 : await countAlone(db, matchingCount);
+  if (remembered !== undefined && counted > cap && !knownAboveCap) {
+    if (listsAboveCap.size >= MAX_REMEMBERED_LISTS) listsAboveCap.clear();
+    listsAboveCap.add(remembered);
+  }
   const rows = found.map(({ matchingCount: _count, ...row }) => row);
   return { rows, ...cappedTotal(counted, cap) };
 }

@@ -37,9 +37,12 @@ export interface OpenOptions {
   dataDir?: string;
 }
 
+/** Connections of each kind a TenantScopedPool keeps (so at most twice this in all). */
+const CONNECTIONS_PER_KIND = 10;
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: CONNECTIONS_PER_KIND });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return { kind: 'postgres', db, connectionString: options.databaseUrl, close: () => pool.end() };
   }
@@ -75,25 +78,31 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
  * A pool whose connections act for the company of the work that checks them out
  * (db/tenant-scope.ts): as TENANT_ROLE with app.company_id set, or as the connecting role when the
  * work acts for no company. Both drizzle's transactions and pg's pool.query() check out through
- * connect(), so every query is covered. The settings are per session, so a connection remembers
- * what it was last set to and is only set again (one round trip) when the scope differs.
+ * connect(), so every query is covered.
+ *
+ * The two kinds of work keep two sets of connections: this pool's own for work outside any company,
+ * which are never switched, and `companyConnections`, which act as TENANT_ROLE once set and are set
+ * again (one round trip) only when they pass to another company. A signed-in request does both
+ * kinds (principal_of() as the connecting role, then its work as the company): with one set of
+ * connections, each request switched a connection to the tenant role and the next one's
+ * authentication switched it back, two more round trips per request (bench/orders-list.ts).
  */
 class TenantScopedPool extends pg.Pool {
-  private readonly appliedScope = new WeakMap<pg.PoolClient, string>();
+  private readonly companyConnections: pg.Pool;
+  /** The company a connection of `companyConnections` was last set to; settings last for the session. */
+  private readonly appliedCompany = new WeakMap<pg.PoolClient, string>();
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.companyConnections = new pg.Pool(config);
+    this.companyConnections.on('error', (error) => this.emit('error', error));
+  }
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const companyId = currentCompanyId(); // read now: the scope is the caller's, not the pool's
-    const scoped = super.connect().then(async (client) => {
-      try {
-        await this.applyScope(client, companyId);
-        return client;
-      } catch (error) {
-        client.release(error as Error);
-        throw error;
-      }
-    });
+    const scoped = companyId ? this.connectAsCompany(companyId) : super.connect();
     if (!callback) return scoped;
     scoped.then(
       (client) => callback(undefined, client, (error) => client.release(error)),
@@ -101,13 +110,24 @@ class TenantScopedPool extends pg.Pool {
     );
   }
 
-  private async applyScope(client: pg.PoolClient, companyId: string | undefined): Promise<void> {
-    const scope = companyId ?? '';
-    if (this.appliedScope.get(client) === scope) return;
-    // Set outside any transaction (a connection is checked out between them), so a rollback
-    // cannot undo it; 'none' returns to the connecting role.
-    await client.query("SELECT set_config('role', $1, false), set_config('app.company_id', $2, false)", [companyId ? TENANT_ROLE : 'none', scope]);
-    this.appliedScope.set(client, scope);
+  override async end(): Promise<void> {
+    await Promise.all([super.end(), this.companyConnections.end()]);
+  }
+
+  private async connectAsCompany(companyId: string): Promise<pg.PoolClient> {
+    const client = await this.companyConnections.connect();
+    if (this.appliedCompany.get(client) === companyId) return client;
+    try {
+      // Set outside any transaction (a connection is checked out between them), so a rollback
+      // cannot undo it. Forgotten first, so a connection whose setting failed is never reused as set.
+      this.appliedCompany.delete(client);
+      await client.query("SELECT set_config('role', $1, false), set_config('app.company_id', $2, false)", [TENANT_ROLE, companyId]);
+      this.appliedCompany.set(client, companyId);
+      return client;
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
   }
 }
 

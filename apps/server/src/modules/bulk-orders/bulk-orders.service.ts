@@ -85,7 +85,7 @@ export async function readSheet(file: UploadedSheet): Promise<SheetRow[]> {
         `The workbook unpacks to more than the limit of ${megabytes(BULK_ORDER_LIMITS.maxUnpackedBytes)} (it declares ${megabytes(zip.unpackedBytes)}). Remove images and other sheets, or split it.`);
     }
     if (!zip.ok) throw new UnreadableSheet(`The file is not a readable XLSX workbook: ${zip.message}.`);
-    return await readXlsx(file.data);
+    return await readXlsx(file.data, zip.files);
   } catch (error) {
     if (error instanceof UnreadableSheet) throw unsupportedFile(error.message);
     // CSV text whose quoting breaks off is the right kind of file with a bad cell: 422, like any other bad cell.

@@ -16,8 +16,15 @@ const ZIP64_MARKER_16 = 0xffff;
 const STORED = 0;
 const DEFLATED = 8;
 
+/** An entry of a checked zip, unpacked. */
+export interface UnpackedEntry {
+  name: string;
+  data: Buffer;
+}
+
 export type ZipCheck =
-  | { ok: true; unpackedBytes: number; entries: number }
+  /** `files` are the entries as the guard unpacked them: readers take these, not the zip's own headers. */
+  | { ok: true; unpackedBytes: number; entries: number; files: UnpackedEntry[] }
   | { ok: false; reason: 'not-a-zip'; message: string }
   | { ok: false; reason: 'too-large'; unpackedBytes: number };
 
@@ -67,20 +74,20 @@ function readCentralDirectory(zip: Buffer): Entry[] | string {
   return entries;
 }
 
-/** Inflates one entry, refusing to produce more than it declared. */
-function inflateWithinDeclaredSize(zip: Buffer, entry: Entry): 'ok' | 'over' | string {
+/** Inflates one entry, refusing to produce more than it declared: its data, or what is wrong. */
+function inflateWithinDeclaredSize(zip: Buffer, entry: Entry): Buffer | 'over' | string {
   const header = entry.localHeaderOffset;
   if (header + 30 > zip.length || zip.readUInt32LE(header) !== LOCAL_FILE_HEADER) return `entry ${entry.name} is damaged`;
   const dataStart = header + 30 + zip.readUInt16LE(header + 26) + zip.readUInt16LE(header + 28);
   const data = zip.subarray(dataStart, dataStart + entry.compressedSize);
   if (data.length !== entry.compressedSize) return `entry ${entry.name} is cut short`;
-  if (entry.method === STORED) return entry.compressedSize === entry.uncompressedSize ? 'ok' : `entry ${entry.name} is damaged`;
+  if (entry.method === STORED) return entry.compressedSize === entry.uncompressedSize ? data : `entry ${entry.name} is damaged`;
   if (entry.method !== DEFLATED) return `entry ${entry.name} uses a compression method a spreadsheet does not`;
   try {
     // One byte more than declared: reaching it proves the entry unpacks to more than it said.
     const inflated = inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
     if (inflated.length > entry.uncompressedSize) return 'over';
-    return inflated.length === entry.uncompressedSize ? 'ok' : `entry ${entry.name} is damaged`;
+    return inflated.length === entry.uncompressedSize ? inflated : `entry ${entry.name} is damaged`;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return 'over';
     return `entry ${entry.name} cannot be unpacked`;
@@ -93,11 +100,13 @@ export function checkZip(zip: Buffer, maxUnpackedBytes: number): ZipCheck {
   if (typeof entries === 'string') return notAZip(entries);
   const unpackedBytes = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (unpackedBytes > maxUnpackedBytes) return { ok: false, reason: 'too-large', unpackedBytes };
+  const files: UnpackedEntry[] = [];
   for (const entry of entries) {
     const verdict = inflateWithinDeclaredSize(zip, entry);
     // An entry that unpacks to more than its directory entry says is a bomb in disguise.
     if (verdict === 'over') return { ok: false, reason: 'too-large', unpackedBytes: Math.max(unpackedBytes, maxUnpackedBytes + 1) };
-    if (verdict !== 'ok') return notAZip(verdict);
+    if (typeof verdict === 'string') return notAZip(verdict);
+    files.push({ name: entry.name, data: verdict });
   }
-  return { ok: true, unpackedBytes, entries: entries.length };
+  return { ok: true, unpackedBytes, entries: entries.length, files };
 }

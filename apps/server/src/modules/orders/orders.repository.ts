@@ -80,7 +80,9 @@ export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>
   // A deep page finds its ids first (from an index alone where one covers the order) and reads
   // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
   const onPage = offset === 0 ? where : and(eq(orders.companyId, query.companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(offset)));
-  const page = await readCountedPage(source, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset }, (matchingCount) =>
+  // Without any filter the list is the company's every order, which only grows (capped-count.ts).
+  const growsOnly = conditions.length === 1 && !query.filter ? `orders of ${query.companyId}` : undefined;
+  const page = await readCountedPage(source, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset, growsOnly }, (matchingCount) =>
     source.select({ ...summaryColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size),
   );
   return page as CountedPage<OrderSummaryRow>;
