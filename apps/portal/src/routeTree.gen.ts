@@ -39,6 +39,7 @@ import { Route as AuthenticatedOrdersMvrSingleOrderRouteImport } from './routes/
 import { Route as AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/person-risk-assessment/single-order'
 import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/_authenticated/orders/vin/single-order'
 import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
+import { Route as AuthenticatedDriversDriverIdAlertsIdRouteImport } from './routes/_authenticated/drivers/$driverId/alerts/$id'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -243,6 +244,16 @@ const AuthenticatedReportsGroupIdRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedDriversDriverIdAlertsIdRoute =
+  AuthenticatedDriversDriverIdAlertsIdRouteImport.update({
+    id: '/$driverId/alerts/$id',
+    path: '/$driverId/alerts/$id',
+    getParentRoute: () => AuthenticatedDriversRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/drivers/$driverId/alerts/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
@@ -273,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
@@ -299,6 +311,7 @@ export interface FileRoutesByTo {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -332,6 +345,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/_authenticated/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -364,6 +378,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/drivers/$driverId/alerts/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -390,6 +405,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/drivers/$driverId/alerts/$id'
   id:
     | '__root__'
     | '/_authenticated'
@@ -422,6 +438,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders/person-risk-assessment/single-order'
     | '/_authenticated/orders/vin/single-order'
     | '/_authenticated/reports/group/$id'
+    | '/_authenticated/drivers/$driverId/alerts/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -641,6 +658,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedReportsGroupIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
     }
+    '/_authenticated/drivers/$driverId/alerts/$id': {
+      id: '/_authenticated/drivers/$driverId/alerts/$id'
+      path: '/$driverId/alerts/$id'
+      fullPath: '/drivers/$driverId/alerts/$id'
+      preLoaderRoute: typeof AuthenticatedDriversDriverIdAlertsIdRouteImport
+      parentRoute: typeof AuthenticatedDriversRouteRoute
+    }
   }
 }
 
@@ -667,6 +691,7 @@ interface AuthenticatedDriversRouteRouteChildren {
   AuthenticatedDriversIdRoute: typeof AuthenticatedDriversIdRoute
   AuthenticatedDriversAddDriverRoute: typeof AuthenticatedDriversAddDriverRoute
   AuthenticatedDriversIndexRoute: typeof AuthenticatedDriversIndexRoute
+  AuthenticatedDriversDriverIdAlertsIdRoute: typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 
 const AuthenticatedDriversRouteRouteChildren: AuthenticatedDriversRouteRouteChildren =
@@ -674,6 +699,8 @@ const AuthenticatedDriversRouteRouteChildren: AuthenticatedDriversRouteRouteChil
     AuthenticatedDriversIdRoute: AuthenticatedDriversIdRoute,
     AuthenticatedDriversAddDriverRoute: AuthenticatedDriversAddDriverRoute,
     AuthenticatedDriversIndexRoute: AuthenticatedDriversIndexRoute,
+    AuthenticatedDriversDriverIdAlertsIdRoute:
+      AuthenticatedDriversDriverIdAlertsIdRoute,
   }
 
 const AuthenticatedDriversRouteRouteWithChildren =

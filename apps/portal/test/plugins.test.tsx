@@ -1,6 +1,6 @@
 // Company plugins in the portal: the navigation and the actions of a feature that is off are hidden,
 // its pages say "<feature> is not enabled for <company>" (before the role is looked at, as the server
-// does), and features that are not built (claims, monitoring, DOT scores, downloads) are never
+// does), and features that are not built (claims, DOT scores, downloads) are never
 // advertised on the home page, in the permission table or in the invite form.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -119,7 +119,7 @@ describe('the page of a feature that is off', () => {
 });
 
 describe('features that are not built are never advertised', () => {
-  const UNBUILT = /claim|monitor|score|download/i;
+  const UNBUILT = /claim|score|download/i;
 
   it('the permission table lists only built areas that are on for the company', () => {
     const rows = (plugins: PluginName[]) => {
@@ -128,8 +128,9 @@ describe('features that are not built are never advertised', () => {
       unmount();
       return names;
     };
-    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Businesses', 'Users']);
-    expect(rows(without('orders', 'businesses'))).toEqual(['Drivers', 'Users']);
+    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Businesses', 'Monitoring', 'Users']);
+    expect(rows(without('monitoring'))).toEqual(['Orders', 'Reports', 'Drivers', 'Businesses', 'Users']);
+    expect(rows(without('orders', 'businesses'))).toEqual(['Drivers', 'Monitoring', 'Users']);
   });
 
   it('the invite form describes roles by what is built', () => {
@@ -159,7 +160,7 @@ describe('features that are not built are never advertised', () => {
       </MantineProvider>,
     );
     const features = (await screen.findByText('Features switched on')).parentElement!;
-    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses']);
+    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring']);
     expect(document.body.textContent).not.toMatch(UNBUILT);
     expect(screen.queryByText(/MVR order health/i)).not.toBeInTheDocument();
   });

@@ -54,6 +54,18 @@ export const queryKeys = {
   company: {
     mine: ['company', 'me'] as const,
   },
+  /** Driver monitoring: alerts, a driver's history and annual reviews (issue 9). */
+  monitoring: {
+    all: ['monitoring'] as const,
+    /** Every list of alerts: the alerts page, the home page's newest, a driver's. */
+    alertLists: ['monitoring', 'alerts', 'list'] as const,
+    alertList: (query: object) => ['monitoring', 'alerts', 'list', query] as const,
+    alert: (personId: string, alertId: string) => ['monitoring', 'alerts', 'detail', personId, alertId] as const,
+    /** Every page of one driver's history. */
+    personEvents: (personId: string) => ['monitoring', 'events', personId] as const,
+    events: (personId: string, query: object) => ['monitoring', 'events', personId, query] as const,
+    annualReviews: (personId: string) => ['monitoring', 'annual-reviews', personId] as const,
+  },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
   health: ['health'] as const,
@@ -69,6 +81,11 @@ export const mutationKeys = {
   },
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const },
   businesses: { create: ['businesses', 'create'] as const },
+  monitoring: {
+    change: ['monitoring', 'change'] as const,
+    acknowledge: ['monitoring', 'acknowledge'] as const,
+    recordReview: ['monitoring', 'record-review'] as const,
+  },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,

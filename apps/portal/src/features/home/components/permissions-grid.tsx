@@ -7,14 +7,15 @@ import { hasPlugins } from '../../../lib/plugins.ts';
 
 /**
  * The areas of the table, with the plugin each belongs to (as the server's routes declare it). An area
- * is listed only when its feature is built and on for the company: Claims (claims), Monitoring
- * (monitoring) and Scores (dot-scores) join the table when their pages exist.
+ * is listed only when its feature is built and on for the company: Claims (claims) and Scores
+ * (dot-scores) join the table when their pages exist.
  */
 const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[] = [
   { subject: 'Order', label: 'Orders', plugin: 'orders' },
   { subject: 'Reports', label: 'Reports', plugin: 'orders' },
   { subject: 'Driver', label: 'Drivers' },
   { subject: 'Business', label: 'Businesses', plugin: 'businesses' },
+  { subject: 'Monitoring', label: 'Monitoring', plugin: 'monitoring' },
   { subject: 'User', label: 'Users' },
 ];
 

@@ -1,0 +1,106 @@
+// The driver's alerts, newest first: open ones by default, or all; each links to its page.
+import { Anchor, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AlertStateBadge, EscalationBadge, SeverityBadge } from '../../../../components/monitoring/monitoring-badges.tsx';
+import { ALERT_TYPE_LABELS } from '../../../../lib/monitoring-labels.ts';
+import { useDriverAlerts } from '../../api/get-driver-alerts.ts';
+import { formatDateTime } from '../format.ts';
+import { QueryState } from './query-state.tsx';
+
+const PAGE_SIZE = 10;
+type Shown = 'open' | 'all';
+
+export function DriverAlerts({ driverId }: { driverId: string }) {
+  const [shown, setShown] = useState<Shown>('open');
+  const [page, setPage] = useState(0);
+  const { data, isPending, error } = useDriverAlerts({ personId: driverId, page, size: PAGE_SIZE, ...(shown === 'open' ? { acknowledged: false } : {}) });
+  const alerts = data?.content ?? [];
+
+  return (
+    <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="driver-alerts-heading">
+      <Stack gap="md">
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} size="h4" id="driver-alerts-heading">
+            Alerts
+          </Title>
+          <SegmentedControl
+            size="xs"
+            aria-label="Which alerts"
+            value={shown}
+            onChange={(value) => {
+              setShown(value as Shown);
+              setPage(0);
+            }}
+            data={[
+              { value: 'open', label: 'Open' },
+              { value: 'all', label: 'All' },
+            ]}
+          />
+        </Group>
+        <QueryState what="alerts" isPending={isPending} error={error} isEmpty={alerts.length === 0} empty={shown === 'open' ? 'No open alerts.' : 'No alerts yet. Enrolled drivers get one when their record changes.'}>
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" aria-labelledby="driver-alerts-heading">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Alert</Table.Th>
+                  <Table.Th scope="col">Severity</Table.Th>
+                  <Table.Th scope="col">Raised</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {alerts.map((alert) => (
+                  <Table.Tr key={alert.id}>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Anchor renderRoot={(props) => <Link {...props} to="/drivers/$driverId/alerts/$id" params={{ driverId, id: alert.id }} />} fz="sm" fw={600}>
+                          {alert.title}
+                        </Anchor>
+                        <Text fz="xs" c="dimmed">
+                          {ALERT_TYPE_LABELS[alert.type]}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <SeverityBadge severity={alert.severity} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                        <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <AlertStateBadge acknowledged={alert.acknowledgedAt !== null} />
+                        {alert.acknowledgedAt === null ? (
+                          <EscalationBadge escalatedAfterDays={alert.escalatedAfterDays} />
+                        ) : (
+                          <Text fz="xs" c="dimmed">
+                            by {alert.acknowledgedByName ?? 'a former user'}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </QueryState>
+        {data && data.page.totalPages > 1 && (
+          <Group justify="flex-end">
+            <Pagination
+              size="sm"
+              total={data.page.totalPages}
+              value={page + 1}
+              onChange={(value) => setPage(value - 1)}
+              getControlProps={(control) => ({ 'aria-label': `${control} page of alerts` })}
+              getItemProps={(number) => ({ 'aria-label': `Alerts page ${number}` })}
+            />
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
