@@ -50,6 +50,10 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { rulesetsRoutes } from './modules/rulesets/rulesets.routes.ts';
 import { RulesetsService } from './modules/rulesets/rulesets.service.ts';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
+import { MonitoringService } from './modules/monitoring/monitoring.service.ts';
+import { AlertsService } from './modules/monitoring/alerts.service.ts';
+import { AnnualReviewsService } from './modules/monitoring/annual-reviews.service.ts';
 
 export const VERSION = '0.1.0';
 
@@ -130,13 +134,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
     await api.register(usersRoutes, { users });
     await api.register(companyRoutes, { db });
-    await api.register(personsRoutes, { persons: new PersonsService(db) });
+    const persons = new PersonsService(db);
+    await api.register(personsRoutes, { persons });
     await api.register(businessesRoutes, { businesses: new BusinessesService(db) });
     await api.register(tagsRoutes, { tags: new TagsService(db) });
     await api.register(ordersRoutes, { orders: new OrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(bulkOrdersRoutes, { bulkOrders: new BulkOrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(reportsRoutes, { reports: new ReportsService(db) });
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
+    await api.register(monitoringRoutes, { monitoring: new MonitoringService(db, persons), alerts: new AlertsService(db), annualReviews: new AnnualReviewsService(db) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

@@ -39,7 +39,7 @@ export interface ListOrdersInput extends OrderListFilter {
 }
 
 /** A date alone means the whole UTC day: `from` its start, `to` up to its end. */
-function dateBound(value: string | undefined, end: boolean): Date | undefined {
+export function dateBound(value: string | undefined, end: boolean): Date | undefined {
   if (!value) return undefined;
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   return end && value.length === 10 ? new Date(date.getTime() + DAY_MS) : end ? new Date(date.getTime() + 1) : date;
