@@ -2,6 +2,7 @@
 // exactly as the server does; the commands themselves live in cli/commands.ts.
 import { ConfigError } from './config/config.ts';
 import { DataDirLockedError } from './db/client.ts';
+import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger } from './mail/messenger.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 import { CliError, USAGE, needsDatabase, runCommand } from './cli/commands.ts';
@@ -39,8 +40,11 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
 
+  let queue: Queue | undefined;
+  const opened = handle;
+  const openQueue = async () => (queue ??= await startQueue(opened, (error) => console.error('job queue error:', error.message)));
   try {
-    await runCommand({ db: handle.db, config, messenger: new Messenger(handle.db, config), out }, argv);
+    await runCommand({ db: handle.db, config, messenger: new Messenger(handle.db, config), out, openQueue }, argv);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {
@@ -50,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   } finally {
+    await queue?.stop({ graceful: false });
     await handle.close();
   }
 }

@@ -4,7 +4,9 @@ import { ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger } from './mail/messenger.ts';
+import { MonitoringEngine } from './modules/monitoring/monitoring-engine.jobs.ts';
 import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
+import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
@@ -31,6 +33,10 @@ async function main() {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
     await fulfilment.registerWorker(queue, handle.kind);
+    const monitoring = new MonitoringEngine(handle.db, sandboxMonitoringProvider(handle.db), () => queue, {
+      info: (message) => app.log.info(message), error: (message, error) => app.log.error({ err: error }, message),
+    });
+    await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
   }
 
   let stopping = false;

@@ -13,7 +13,10 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail } from '../identity/identity.repository.ts';
 import { assertPasswordPolicy } from '../identity/passwords.ts';
+import type { Queue } from '../jobs/queue.ts';
 import type { Messenger } from '../mail/messenger.ts';
+import { describeSweep, MonitoringEngine } from '../modules/monitoring/monitoring-engine.jobs.ts';
+import { sandboxMonitoringProvider } from '../providers/monitoring/sandbox-monitoring-provider.ts';
 import { findCompanyByTenant, listCompanies, updateCompany, type CompanyRow } from '../modules/company/company.repository.ts';
 import { writeSystemMessage } from '../modules/system/system-message.ts';
 import { UsersService } from '../modules/users/users.service.ts';
@@ -33,6 +36,8 @@ export interface CliContext {
   config: Config;
   messenger: Messenger;
   out: (line: string) => void;
+  /** Starts the job queue on first use (commands that write jobs); cli.ts stops it at the end. */
+  openQueue?: () => Promise<Queue>;
 }
 
 export const USAGE = `Clearlane operator commands
@@ -61,6 +66,10 @@ System message (the banner of every portal)
 Mail and SMS
   outbox [--to <email or phone>] [--limit 20]
       Prints the newest messages: invitations, sign-in and reset codes.
+
+Driver monitoring
+  monitoring sweep
+      Runs one monitoring sweep now (as the scheduled job does) and prints what it did.
 
 Other
   demo-data     Seeds the demo companies and users into an empty database.
@@ -314,6 +323,20 @@ export async function demoData(ctx: CliContext, args: string[]) {
   return true;
 }
 
+// --- driver monitoring ---
+
+export async function monitoringSweep(ctx: CliContext, args: string[]) {
+  parse(args, {});
+  if (!ctx.openQueue) throw new CliError('The job queue is not available to this command.');
+  const queue = await ctx.openQueue();
+  const engine = new MonitoringEngine(ctx.db, sandboxMonitoringProvider(ctx.db), () => queue, {
+    info: ctx.out, error: (message, error) => ctx.out(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  const counts = await engine.sweep();
+  ctx.out(`Monitoring sweep: ${describeSweep(counts)}`);
+  return counts;
+}
+
 // --- dispatch ---
 
 type Command = (ctx: CliContext, args: string[]) => Promise<unknown>;
@@ -323,6 +346,7 @@ const COMMANDS: Record<string, Command | Record<string, Command>> = {
   user: { create: userCreate, invite: userInvite },
   'system-message': { set: systemMessageSet, clear: systemMessageClear },
   outbox,
+  monitoring: { sweep: monitoringSweep },
   'demo-data': demoData,
 };
 

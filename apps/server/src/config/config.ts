@@ -43,6 +43,9 @@ export const ConfigSchema = z
     /** Sign-in, code and reset requests per client address per minute, on top of the per-account lock. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 
+    /** How often the driver monitoring sweep runs (pg-boss schedule); a minute at least, a week at most. */
+    MONITORING_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Clearlane <no-reply@clearlane.local>'),
     STATIC_DIR: z.string().optional(),

@@ -31,6 +31,13 @@ export const MONITORING_SWEEP_JOB = 'monitoring-sweep';
 export const MONITORING_RECHECK_JOB = 'monitoring-recheck';
 export const MONITORING_ESCALATE_JOB = 'monitoring-escalate';
 export const MONITORING_DIGEST_JOB = 'monitoring-digest';
+/**
+ * At most one sweep queued and one running (`stately`): a schedule that comes due while a long
+ * sweep runs does not pile up sweeps. A killed sweep stops beating and is retried within a minute.
+ */
+export const MONITORING_SWEEP_QUEUE = { policy: 'stately', retryLimit: 2, retryDelay: 30, heartbeatSeconds: 30 } as const;
+/** A recheck orders a fresh MVR: retried like a fulfilment. */
+export const MONITORING_RECHECK_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
 
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
@@ -50,10 +57,12 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   boss.on('error', log);
   await boss.start();
   await boss.createQueue(FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY);
+  await boss.createQueue(MONITORING_SWEEP_JOB, MONITORING_SWEEP_QUEUE);
+  await boss.createQueue(MONITORING_RECHECK_JOB, MONITORING_RECHECK_RETRY);
   // createQueue drops the queue from pg-boss's cache, and the first send() would look it up on
   // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
   // puts it back in the cache before any transaction sends to it.
-  await boss.getJobById(FULFIL_ORDER_JOB, '00000000-0000-4000-8000-000000000000');
+  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
   if (handle.kind === 'postgres') await grantQueueToTenantRole(handle.db);
   return boss;
 }
