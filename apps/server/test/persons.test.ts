@@ -53,7 +53,13 @@ describeEachDatabase('persons', (t) => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       firstName: 'Dana', middleName: 'Q', lastName: 'Reyes', fullName: 'Dana Q Reyes', dateOfBirth: '1988-04-12',
       licenceNumber: 'D1234567', licenceState: 'CA', email: 'dana@example.test', phone: '+15125550123', externalId: 'EMP-7',
-      monitoringTypes: [], createdAt: expect.any(String), updatedAt: expect.any(String),
+      monitoringTypes: [], licenceExpiresOn: null, medicalCertificateExpiresOn: null, monitoring: [],
+      // A new driver has no MVR yet: not qualified until one is on file.
+      qualification: {
+        status: 'NOT_QUALIFIED', reasons: ['No MVR on file'], lastMvrOrderId: null, lastMvrDate: null, lastAnnualReviewOn: null,
+        annualReviewDueOn: null, openAlerts: 0,
+      },
+      createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     // Stored in my company, by me; neither leaks into the answer.
     expect(await rowOf(person.id)).toMatchObject({ companyId: seeded.acme.id, createdBy: seeded.users.agent.userId });

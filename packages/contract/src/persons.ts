@@ -7,6 +7,9 @@ import { EmailSchema } from './auth.ts';
 import { PhoneNumberSchema } from './users.ts';
 import { licenceNumberProblem, normalizeLicenceNumber, type UsStateCode } from './domain/driver-licence-formats.ts';
 import { dateOfBirthProblem } from './domain/identifiers.ts';
+import { QueryBooleanSchema } from './query-params.ts';
+// One way: monitoring.ts never imports this file.
+import { DriverQualificationSchema, IsoDateSchema, MonitoringEnrolmentSchema, QualificationStatusSchema } from './monitoring.ts';
 
 export const UsStateCodeSchema = z.enum(US_STATE_CODES, { error: 'must be a US state code (the 50 states and DC), e.g. CA' });
 export const MonitoringTypeSchema = z.enum(MONITORING_TYPES);
@@ -28,6 +31,13 @@ export const PersonSchema = z.object({
   /** The company's own reference for the driver, e.g. an employee number. */
   externalId: z.string().nullable(),
   monitoringTypes: z.array(MonitoringTypeSchema),
+  /** YYYY-MM-DD, kept by the company for the qualification file (reminders are raised from them). */
+  licenceExpiresOn: z.string().nullable(),
+  medicalCertificateExpiresOn: z.string().nullable(),
+  /** Each kind of monitoring the driver is enrolled in, pending until the state confirms. */
+  monitoring: z.array(MonitoringEnrolmentSchema),
+  /** Qualified, attention or not qualified, and why (docs/DECISIONS.md "Driver qualification"). */
+  qualification: DriverQualificationSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -65,6 +75,8 @@ const personFields = z.object({
   email: EmailSchema.nullish(),
   phone: PhoneNumberSchema.nullish(),
   externalId: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters').nullish(),
+  licenceExpiresOn: IsoDateSchema.nullish().describe('YYYY-MM-DD'),
+  medicalCertificateExpiresOn: IsoDateSchema.nullish().describe('YYYY-MM-DD'),
 });
 
 /**
@@ -97,12 +109,28 @@ export type CreatePersonBody = z.infer<typeof CreatePersonBodySchema>;
 export const UpdatePersonBodySchema = withLicenceCheck(personFields);
 export type UpdatePersonBody = z.infer<typeof UpdatePersonBodySchema>;
 
-export const PERSON_SORT_FIELDS = ['lastName', 'firstName', 'createdAt', 'licenceState', 'dateOfBirth'] as const;
+/**
+ * `qualification` ascending is worst first (NOT_QUALIFIED, ATTENTION, QUALIFIED): what needs action
+ * comes to the top. `annualReviewDueOn` ascending puts the most overdue first; a driver due now
+ * (an MVR but no review yet) sorts as due today, a driver with nothing due last.
+ */
+export const PERSON_SORT_FIELDS = [
+  'lastName', 'firstName', 'createdAt', 'licenceState', 'dateOfBirth', 'qualification', 'annualReviewDueOn', 'lastMvrDate',
+] as const;
 export type PersonSortField = (typeof PERSON_SORT_FIELDS)[number];
+
+/** A driver's monitoring as /drivers filters it: any enrolment active, only pending ones, or none. */
+export const PERSON_MONITORING_FILTERS = ['ENROLLED', 'PENDING', 'NONE'] as const;
+export type PersonMonitoringFilter = (typeof PERSON_MONITORING_FILTERS)[number];
 
 export const PersonListFilterSchema = z.object({
   filter: z.string().trim().max(100).optional().describe('Matches name, licence number or external id, case-insensitive'),
   licenceState: UsStateCodeSchema.optional(),
+  qualification: QualificationStatusSchema.optional(),
+  monitoring: z.enum(PERSON_MONITORING_FILTERS).optional()
+    .describe('ENROLLED: at least one monitoring active; PENDING: enrolled, none active yet; NONE: not enrolled'),
+  reviewDue: QueryBooleanSchema.optional().describe('true: annual review due within the window or overdue; false: neither'),
+  openAlerts: QueryBooleanSchema.optional().describe('true: has unacknowledged alerts; false: has none'),
 });
 export type PersonListFilter = z.infer<typeof PersonListFilterSchema>;
 

@@ -18,7 +18,9 @@ export const STATE_CODES = [
 // …and none is missing: a state added to the contract fails the typecheck here until listed.
 const _everyStateListed: [Exclude<UsStateCode, (typeof STATE_CODES)[number]>] extends [never] ? true : false = true;
 
-export const DRIVER_SORT_KEYS = ['lastName', 'firstName', 'createdAt', 'licenceState', 'dateOfBirth'] as const satisfies readonly PersonSortField[];
+export const DRIVER_SORT_KEYS = [
+  'lastName', 'firstName', 'createdAt', 'licenceState', 'dateOfBirth', 'qualification', 'annualReviewDueOn', 'lastMvrDate',
+] as const satisfies readonly PersonSortField[];
 export type DriverSortKey = (typeof DRIVER_SORT_KEYS)[number];
 
 export const DEFAULT_DRIVERS_SORT = 'createdAt,desc';

@@ -79,6 +79,16 @@ describe('validateDriver', () => {
   });
 });
 
+describe('expiry dates', () => {
+  it('accepts them empty or as real dates, and names a bad one in a sentence', () => {
+    expect(validateDriver({ ...valid, licenceExpiresOn: '2027-03-01', medicalCertificateExpiresOn: '' })).toEqual({});
+    expect(validateDriver({ ...valid, licenceExpiresOn: '2027-02-30', medicalCertificateExpiresOn: '03/01/2027' })).toEqual({
+      licenceExpiresOn: 'Licence expiry is not a real date',
+      medicalCertificateExpiresOn: 'Medical certificate expiry must be YYYY-MM-DD',
+    });
+  });
+});
+
 describe('toDriverBody', () => {
   it('sends the licence number normalised and empty optional fields as null', () => {
     expect(toDriverBody({ ...valid, licenceNumber: 'd123-4567', middleName: ' ', externalId: 'EMP-7' })).toEqual({
@@ -91,19 +101,26 @@ describe('toDriverBody', () => {
       email: null,
       phone: null,
       externalId: 'EMP-7',
+      licenceExpiresOn: null,
+      medicalCertificateExpiresOn: null,
     });
   });
 
   it('round-trips a saved driver through the edit form unchanged', () => {
     const saved = {
       id: '01a2076a-252b-7f93-9811-37f4099215e8',
-      ...toDriverBody({ ...valid, email: 'dana@example.com' }),
+      ...toDriverBody({ ...valid, email: 'dana@example.com', licenceExpiresOn: '2027-03-01' }),
       fullName: 'Dana Driver',
       monitoringTypes: [],
+      monitoring: [],
+      qualification: {
+        status: 'NOT_QUALIFIED', reasons: ['No MVR on file'], lastMvrOrderId: null, lastMvrDate: null, lastAnnualReviewOn: null,
+        annualReviewDueOn: null, openAlerts: 0,
+      },
       createdAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     } as Parameters<typeof valuesOf>[0];
-    expect(toDriverBody(valuesOf(saved))).toEqual(toDriverBody({ ...valid, email: 'dana@example.com' }));
+    expect(toDriverBody(valuesOf(saved))).toEqual(toDriverBody({ ...valid, email: 'dana@example.com', licenceExpiresOn: '2027-03-01' }));
   });
 });
 

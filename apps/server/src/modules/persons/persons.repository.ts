@@ -1,19 +1,28 @@
 // Drivers (persons) of one company. Every function takes companyId and puts it first in its WHERE:
 // a driver of another company is simply not there (midday's habit, STYLE.md).
-import { and, asc, desc, eq, ilike, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { normalizeLicenceNumber, type PersonSortField, type SortTerm, type UsStateCode } from '@clearlane/contract';
+import { and, asc, desc, eq, ilike, is, ne, not, or, SQL, sql, type AnyColumn } from 'drizzle-orm';
+import {
+  normalizeLicenceNumber, type PersonMonitoringFilter, type PersonSortField, type QualificationStatus, type SortTerm, type UsStateCode,
+} from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { persons } from '../../db/schema.ts';
+import {
+  hasOpenAlerts, lastMvrDate, monitoringCondition, qualificationColumns, driverQualification, qualificationRank, qualificationStatus, reviewDueKey,
+  reviewDueOrOverdue, todayUtc,
+} from './driver-qualification.ts';
 
 // Plain columns, so that the (company, last name, first name, id) and (company, created, id)
-// indexes serve the common orders.
-const SORT_COLUMNS: Record<PersonSortField, AnyColumn> = {
+// indexes serve the common orders. The qualification's are computed (driver-qualification.ts).
+const SORT_COLUMNS: Record<PersonSortField, AnyColumn | SQL> = {
   lastName: persons.lastName,
   firstName: persons.firstName,
   createdAt: persons.createdAt,
   licenceState: persons.licenceState,
   dateOfBirth: persons.dateOfBirth,
+  qualification: qualificationRank,
+  annualReviewDueOn: reviewDueKey,
+  lastMvrDate,
 };
 
 /** What a company may see of a driver: never companyId or who created the row. */
@@ -29,9 +38,14 @@ const personColumns = {
   phone: persons.phone,
   externalId: persons.externalId,
   monitoringTypes: persons.monitoringTypes,
+  licenceExpiresOn: persons.licenceExpiresOn,
+  medicalCertificateExpiresOn: persons.medicalCertificateExpiresOn,
   createdAt: persons.createdAt,
   updatedAt: persons.updatedAt,
 };
+
+/** The driver with its qualification and enrolments: the Person answer's every column. */
+const personAnswerColumns = { ...personColumns, ...qualificationColumns };
 
 
 /** The editable fields, as the service hands them over (optional ones already null when absent). */
@@ -45,6 +59,8 @@ export interface PersonValues {
   email: string | null;
   phone: string | null;
   externalId: string | null;
+  licenceExpiresOn: string | null;
+  medicalCertificateExpiresOn: string | null;
 }
 
 export interface PersonListQuery {
@@ -54,7 +70,22 @@ export interface PersonListQuery {
   sort: SortTerm<PersonSortField>[];
   filter?: string;
   licenceState?: UsStateCode;
+  qualification?: QualificationStatus;
+  monitoring?: PersonMonitoringFilter;
+  reviewDue?: boolean;
+  openAlerts?: boolean;
+  /** Today (YYYY-MM-DD); tests pass another day. */
+  asOf?: string;
 }
+
+/**
+ * Plain columns order as their indexes do. A computed one puts a driver without the date (no MVR,
+ * nothing due) after those with one, whichever the direction.
+ */
+const orderOf = (column: AnyColumn | SQL, direction: 'asc' | 'desc') =>
+  is(column, SQL)
+    ? sql`${column} ${sql.raw(direction)} nulls last`
+    : direction === 'desc' ? desc(column) : asc(column);
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -74,22 +105,37 @@ export async function listCompanyPersons(db: Executor, query: PersonListQuery) {
     conditions.push(or(...matches)!);
   }
   if (query.licenceState) conditions.push(eq(persons.licenceState, query.licenceState));
-  const where = and(...conditions);
+  // Filters on the qualification need its joins for the count too; the others count persons alone.
+  const qualified: SQL[] = [];
+  if (query.qualification) qualified.push(eq(qualificationStatus, query.qualification));
+  if (query.monitoring) qualified.push(monitoringCondition(query.monitoring));
+  if (query.reviewDue !== undefined) qualified.push(query.reviewDue ? reviewDueOrOverdue : not(reviewDueOrOverdue));
+  if (query.openAlerts !== undefined) qualified.push(query.openAlerts ? hasOpenAlerts : not(hasOpenAlerts));
+  const where = and(...conditions, ...qualified);
+  const qualification = driverQualification(query.asOf ?? todayUtc());
   const order = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
   const offset = query.page * query.size;
-  return readCountedPage(db, { matching: db.select({ one: sql`1` }).from(persons).where(where), offset }, (matchingCount) =>
+  const matching = qualified.length > 0
+    ? db.select({ one: sql`1` }).from(persons).crossJoinLateral(qualification).where(where)
+    : db.select({ one: sql`1` }).from(persons).where(where);
+  return readCountedPage(db, { matching, offset }, (matchingCount) =>
     db
-      .select({ ...personColumns, matchingCount })
+      .select({ ...personAnswerColumns, matchingCount })
       .from(persons)
+      .crossJoinLateral(qualification)
       .where(where)
-      .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(persons.id))
+      .orderBy(...order.map((term) => orderOf(SORT_COLUMNS[term.field], term.direction)), asc(persons.id))
       .limit(query.size)
       .offset(offset),
   );
 }
 
-export async function findCompanyPerson(db: Executor, companyId: string, personId: string) {
-  const [row] = await db.select(personColumns).from(persons).where(and(eq(persons.companyId, companyId), eq(persons.id, personId)));
+export async function findCompanyPerson(db: Executor, companyId: string, personId: string, asOf = todayUtc()) {
+  const [row] = await db
+    .select(personAnswerColumns)
+    .from(persons)
+    .crossJoinLateral(driverQualification(asOf))
+    .where(and(eq(persons.companyId, companyId), eq(persons.id, personId)));
   return row;
 }
 
@@ -107,18 +153,23 @@ export async function findPersonIdByLicence(db: Executor, companyId: string, lic
   return row?.id;
 }
 
-export async function insertPerson(db: Executor, values: PersonValues & { id: string; companyId: string; createdBy: string }) {
-  const [row] = await db.insert(persons).values(values).returning(personColumns);
-  return row!;
+export async function personExists(db: Executor, companyId: string, personId: string) {
+  const [row] = await db.select({ id: persons.id }).from(persons).where(and(eq(persons.companyId, companyId), eq(persons.id, personId)));
+  return row !== undefined;
 }
 
+export async function insertPerson(db: Executor, values: PersonValues & { id: string; companyId: string; createdBy: string }) {
+  await db.insert(persons).values(values);
+}
+
+/** False when the company has no such driver. */
 export async function updateCompanyPerson(db: Executor, companyId: string, personId: string, values: PersonValues) {
-  const [row] = await db
+  const rows = await db
     .update(persons)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(persons.companyId, companyId), eq(persons.id, personId)))
-    .returning(personColumns);
-  return row;
+    .returning({ id: persons.id });
+  return rows.length > 0;
 }
 
 /** A row as the company may see it. */

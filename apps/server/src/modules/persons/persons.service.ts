@@ -11,6 +11,7 @@ import { conflict, invalidInput, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './persons.repository.ts';
+import { enrolmentsOf, qualificationOf } from './driver-qualification.ts';
 
 export interface ListPersonsInput extends PersonListFilter {
   page: number;
@@ -20,10 +21,22 @@ export interface ListPersonsInput extends PersonListFilter {
 
 function toPerson(row: repo.PersonRow): Person {
   return {
-    ...row,
+    id: row.id,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
     fullName: fullNameOf(row),
+    dateOfBirth: row.dateOfBirth,
+    licenceNumber: row.licenceNumber,
     licenceState: row.licenceState as UsStateCode,
+    email: row.email,
+    phone: row.phone,
+    externalId: row.externalId,
     monitoringTypes: row.monitoringTypes as MonitoringType[],
+    licenceExpiresOn: row.licenceExpiresOn,
+    medicalCertificateExpiresOn: row.medicalCertificateExpiresOn,
+    monitoring: enrolmentsOf(row),
+    qualification: qualificationOf(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -40,6 +53,8 @@ const valuesOf = (body: CreatePersonBody | UpdatePersonBody): repo.PersonValues 
   email: body.email ?? null,
   phone: body.phone ?? null,
   externalId: body.externalId ?? null,
+  licenceExpiresOn: body.licenceExpiresOn ?? null,
+  medicalCertificateExpiresOn: body.medicalCertificateExpiresOn ?? null,
 });
 
 const driverAlreadyExists = (licence: { licenceState: string; licenceNumber: string }, existingId: string | undefined) =>
@@ -67,7 +82,12 @@ export class PersonsService {
 
   async get(principal: Principal, personId: string): Promise<Person> {
     assertCan(principal, 'view', 'Driver');
-    const row = await repo.findCompanyPerson(this.db, principal.companyId, personId);
+    return this.answer(principal.companyId, personId);
+  }
+
+  /** The driver as the API answers it, qualification and enrolments included. */
+  private async answer(companyId: string, personId: string): Promise<Person> {
+    const row = await repo.findCompanyPerson(this.db, companyId, personId);
     if (!row) throw notFound('driver');
     return toPerson(row);
   }
@@ -78,27 +98,28 @@ export class PersonsService {
     const existingId = await repo.findPersonIdByLicence(this.db, principal.companyId, values);
     if (existingId) throw driverAlreadyExists(values, existingId);
     // Two requests adding the same licence race past the check above; the unique key decides.
-    const row = await repo
-      .insertPerson(this.db, { ...values, id: uuidv7(), companyId: principal.companyId, createdBy: principal.userId })
+    const id = uuidv7();
+    await repo
+      .insertPerson(this.db, { ...values, id, companyId: principal.companyId, createdBy: principal.userId })
       .catch(async (error: unknown) => {
         if (!isUniqueViolation(error)) throw error;
         throw driverAlreadyExists(values, await repo.findPersonIdByLicence(this.db, principal.companyId, values));
       });
-    return toPerson(row);
+    return this.answer(principal.companyId, id);
   }
 
   /** Replaces a driver's details (PUT). `create` covers `manage`: CASL's manage is any action. */
   async replace(principal: Principal, personId: string, body: UpdatePersonBody): Promise<Person> {
     assertCan(principal, 'create', 'Driver');
-    if (!(await repo.findCompanyPerson(this.db, principal.companyId, personId))) throw notFound('driver');
+    if (!(await repo.personExists(this.db, principal.companyId, personId))) throw notFound('driver');
     const values = valuesOf(body);
     const holderId = await repo.findPersonIdByLicence(this.db, principal.companyId, values, personId);
     if (holderId) throw driverAlreadyExists(values, holderId);
-    const row = await repo.updateCompanyPerson(this.db, principal.companyId, personId, values).catch(async (error: unknown) => {
+    const updated = await repo.updateCompanyPerson(this.db, principal.companyId, personId, values).catch(async (error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
       throw driverAlreadyExists(values, await repo.findPersonIdByLicence(this.db, principal.companyId, values, personId));
     });
-    if (!row) throw notFound('driver');
-    return toPerson(row);
+    if (!updated) throw notFound('driver');
+    return this.answer(principal.companyId, personId);
   }
 }

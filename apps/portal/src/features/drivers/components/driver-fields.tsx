@@ -19,6 +19,29 @@ export function licenceHint(state: UsStateCode | ''): string {
   return `${format.name}: ${format.description}, for example ${format.example}.`;
 }
 
+/** A calendar date typed as YYYY-MM-DD: the contract checks it, the same on the server. */
+function CalendarDateInput({ form, field, label, description, required = false }: {
+  form: UseFormReturnType<DriverValues>;
+  field: 'dateOfBirth' | 'licenceExpiresOn' | 'medicalCertificateExpiresOn';
+  label: string;
+  description: string;
+  required?: boolean;
+}) {
+  return (
+    <TextInput
+      inputWrapperOrder={HINT_BELOW}
+      label={label}
+      autoComplete="off"
+      inputMode="numeric"
+      placeholder="YYYY-MM-DD"
+      description={description}
+      required={required}
+      maxLength={10}
+      {...form.getInputProps(field)}
+    />
+  );
+}
+
 export function DriverFields({ form, autoFocus = false }: { form: UseFormReturnType<DriverValues>; autoFocus?: boolean }) {
   const { licenceState, licenceNumber } = form.getValues();
   const stateProps = form.getInputProps('licenceState');
@@ -38,17 +61,7 @@ export function DriverFields({ form, autoFocus = false }: { form: UseFormReturnT
         <TextInput inputWrapperOrder={HINT_BELOW} label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <TextInput
-          inputWrapperOrder={HINT_BELOW}
-          label="Date of birth"
-          autoComplete="off"
-          inputMode="numeric"
-          placeholder="YYYY-MM-DD"
-          description="Year, month and day, e.g. 1985-04-23."
-          required
-          maxLength={10}
-          {...form.getInputProps('dateOfBirth')}
-        />
+        <CalendarDateInput form={form} field="dateOfBirth" label="Date of birth" description="Year, month and day, e.g. 1985-04-23." required />
         <Select
           inputWrapperOrder={HINT_BELOW}
           label="Licence state"
@@ -96,6 +109,16 @@ export function DriverFields({ form, autoFocus = false }: { form: UseFormReturnT
           maxLength={64}
           description="Optional. Your own reference, e.g. an employee number."
           {...form.getInputProps('externalId')}
+        />
+      </SimpleGrid>
+      {/* The qualification file: the driver shows "attention" 30 days before either date and "not qualified" after it. */}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <CalendarDateInput form={form} field="licenceExpiresOn" label="Licence expiry" description="Optional. The expiry date printed on the licence." />
+        <CalendarDateInput
+          form={form}
+          field="medicalCertificateExpiresOn"
+          label="Medical certificate expiry"
+          description="Optional. From the driver's DOT medical examiner's certificate."
         />
       </SimpleGrid>
     </Stack>

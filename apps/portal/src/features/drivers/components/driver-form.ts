@@ -16,6 +16,8 @@ export interface DriverValues {
   email: string;
   phone: string;
   externalId: string;
+  licenceExpiresOn: string;
+  medicalCertificateExpiresOn: string;
 }
 export type DriverField = keyof DriverValues;
 
@@ -29,6 +31,8 @@ export const DRIVER_LABELS: Record<DriverField, string> = {
   email: 'Email',
   phone: 'Phone',
   externalId: 'External ID',
+  licenceExpiresOn: 'Licence expiry',
+  medicalCertificateExpiresOn: 'Medical certificate expiry',
 };
 const FIELDS = Object.keys(DRIVER_LABELS) as DriverField[];
 
@@ -42,6 +46,8 @@ export const EMPTY_DRIVER: DriverValues = {
   email: '',
   phone: '',
   externalId: '',
+  licenceExpiresOn: '',
+  medicalCertificateExpiresOn: '',
 };
 
 export function valuesOf(person: Person): DriverValues {
@@ -55,6 +61,8 @@ export function valuesOf(person: Person): DriverValues {
     email: person.email ?? '',
     phone: person.phone ?? '',
     externalId: person.externalId ?? '',
+    licenceExpiresOn: person.licenceExpiresOn ?? '',
+    medicalCertificateExpiresOn: person.medicalCertificateExpiresOn ?? '',
   };
 }
 
@@ -76,6 +84,8 @@ function candidate(values: DriverValues) {
     email: optional(values.email),
     phone: optional(values.phone),
     externalId: optional(values.externalId),
+    licenceExpiresOn: optional(values.licenceExpiresOn),
+    medicalCertificateExpiresOn: optional(values.medicalCertificateExpiresOn),
   };
 }
 

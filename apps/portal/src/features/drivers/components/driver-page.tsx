@@ -14,7 +14,7 @@ import { hasPlugins } from '../../../lib/plugins.ts';
 import { useDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
-import { dateTime, formatBirthDate } from './format.ts';
+import { dateTime, formatCalendarDate } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
 import { QualificationBadge } from '../../../components/monitoring/monitoring-badges.tsx';
 import { ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS } from '../../../lib/monitoring-labels.ts';
@@ -138,7 +138,7 @@ export function DriverPage() {
             <Detail term="Middle name">{driver.middleName || notGiven}</Detail>
             <Detail term="Last name">{driver.lastName}</Detail>
             <Detail term="Date of birth">
-              <time dateTime={driver.dateOfBirth}>{formatBirthDate(driver.dateOfBirth)}</time>
+              <time dateTime={driver.dateOfBirth}>{formatCalendarDate(driver.dateOfBirth)}</time>
               {age !== null && (
                 <Text span fz="sm" c="dimmed" fw={400}>
                   {' '}
@@ -157,6 +157,16 @@ export function DriverPage() {
             <Detail term="Email">{driver.email || notGiven}</Detail>
             <Detail term="Phone">{driver.phone || notGiven}</Detail>
             <Detail term="External ID">{driver.externalId || notGiven}</Detail>
+            <Detail term="Licence expiry">
+              {driver.licenceExpiresOn ? <time dateTime={driver.licenceExpiresOn}>{formatCalendarDate(driver.licenceExpiresOn)}</time> : notGiven}
+            </Detail>
+            <Detail term="Medical certificate expiry">
+              {driver.medicalCertificateExpiresOn ? (
+                <time dateTime={driver.medicalCertificateExpiresOn}>{formatCalendarDate(driver.medicalCertificateExpiresOn)}</time>
+              ) : (
+                notGiven
+              )}
+            </Detail>
             <Detail term="Added">
               <time dateTime={driver.createdAt}>{dateTime.format(new Date(driver.createdAt))}</time>
             </Detail>

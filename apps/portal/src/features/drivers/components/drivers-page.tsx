@@ -9,7 +9,7 @@ import { Can } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { useDrivers } from '../../../lib/entities/drivers/get-drivers.ts';
 import { DRIVER_FILTER_KEYS, driversQueryOf, STATE_CODES, type DriverSortKey, type DriversSearch } from '../drivers-search.ts';
-import { date, dateTime, formatBirthDate } from './format.ts';
+import { date, dateTime, formatCalendarDate } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
@@ -78,7 +78,7 @@ export function DriversPage() {
       sortable: true,
       render: (driver) => (
         <time dateTime={driver.dateOfBirth} style={{ whiteSpace: 'nowrap' }}>
-          {formatBirthDate(driver.dateOfBirth)}
+          {formatCalendarDate(driver.dateOfBirth)}
         </time>
       ),
     },
