@@ -1,8 +1,8 @@
 // Driver monitoring: a Manager enrols Aisha Khan (demo data: a Texas licence ending in 2, which the
-// sandbox monitoring provider answers with a new moving violation) in MVR monitoring; she shows
-// "Enrolment pending" until a sweep (the operator's `monitoring sweep`, as the schedule runs it)
-// confirms it and raises the alert; the alert appears on her page, the Manager opens it, acknowledges
-// it with a note, and her alerts and history change. A Viewer reads a driver's alerts but has no
+// sandbox monitoring provider answers with a new moving violation) in MVR monitoring (Texas confirms
+// at once: active); a sweep (the operator's `monitoring sweep`, as the schedule runs it) raises the
+// alert; the alert appears on her page, the Manager opens it, acknowledges it with a note, and her
+// alerts, history and qualification change. A Viewer reads a driver's alerts but has no
 // acknowledge control, and the server refuses the call. Axe on every page; screenshots at 1440 and
 // 390 px wide.
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -23,13 +23,16 @@ async function authHeaders(request: APIRequestContext, email: string) {
 
 /** The demo driver Aisha Khan of Acme. */
 async function aishaId(request: APIRequestContext): Promise<string> {
-  const response = await request.get('/api/v1/person', { headers: await authHeaders(request, DEMO_USERS.manager), params: { filter: 'Aisha' } });
+  const response = await request.get('/api/v1/person/company/me', { headers: await authHeaders(request, DEMO_USERS.manager), params: { filter: 'Aisha' } });
   expect(response.status(), await response.text()).toBe(200);
   const { content } = (await response.json()) as { content: { id: string; fullName: string }[] };
   const aisha = content.find((person) => person.fullName === 'Aisha Khan');
   expect(aisha, 'the demo data has Aisha Khan').toBeDefined();
   return aisha!.id;
 }
+
+/** The "Open alerts" figure of the driver's qualification. */
+const openAlertsOf = (page: Page) => page.getByRole('region', { name: 'Qualification' }).locator('dt', { hasText: /^Open alerts$/ }).locator('xpath=following-sibling::dd');
 
 /** Screenshots of the page as it is now at both widths, back at desktop width afterwards. */
 async function snapAtWidths(page: Page, name: string) {
@@ -49,25 +52,28 @@ test('a Manager enrols Aisha Khan, a sweep raises an alert, and the Manager ackn
   await expect(page.getByRole('heading', { level: 1, name: 'Aisha Khan' })).toBeVisible();
 
   const monitoring = page.getByRole('region', { name: 'Monitoring' });
-  await expect(monitoring).toContainText('Texas reports: new convictions, DMV actions and licence status.');
+  await expect(monitoring).toContainText('Texas reports: new convictions, DMV actions and licence status. The state confirms an enrolment at once.');
   const mvr = monitoring.getByRole('group', { name: 'MVR monitoring' });
   await expect(mvr).toContainText('Not enrolled');
   await mvr.getByRole('button', { name: 'Enrol in MVR monitoring' }).click();
   await expect(page.getByText('Aisha Khan was enrolled in MVR monitoring')).toBeVisible();
-  await expect(mvr).toContainText('Enrolment pending');
+  await expect(mvr).toContainText('Active');
   await expect(monitoring.getByRole('list', { name: 'History' })).toContainText('Enrolled in monitoring');
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText('No open alerts.');
   await expectAccessible(page);
 
-  // The sweep the schedule runs: the state confirms the enrolment and reports the change.
+  // The sweep the schedule runs: the state reports the change.
   cli('monitoring', 'sweep');
   await page.reload();
-  await expect(mvr).toContainText('Active');
   const alerts = page.getByRole('region', { name: 'Alerts' });
   const alertLink = alerts.getByRole('link', { name: AISHA_ALERT });
   await expect(alertLink).toBeVisible();
   await expect(alerts).toContainText('Medium severity');
   await expect(monitoring.getByRole('list', { name: 'History' })).toContainText('Alert raised');
+  // Her qualification needs attention for it.
+  const qualification = page.getByRole('region', { name: 'Qualification' });
+  await expect(qualification.getByRole('list', { name: 'Why' })).toContainText('1 open alert');
+  await expect(openAlertsOf(page)).toHaveText('1');
   await expectAccessible(page);
   await snapAtWidths(page, 'monitoring-driver-page');
 
@@ -94,10 +100,13 @@ test('a Manager enrols Aisha Khan, a sweep raises an alert, and the Manager ackn
   await snapAtWidths(page, 'monitoring-alert-acknowledged');
 
   // Back on her page: no open alert any more, and the acknowledgement is in her history.
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Aisha Khan' }).click();
+  await page.getByRole('link', { name: 'Aisha Khan', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Aisha Khan' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText('No open alerts.');
   await expect(page.getByRole('region', { name: 'Monitoring' }).getByRole('list', { name: 'History' })).toContainText('Alert acknowledged');
+  // Her qualification no longer counts it.
+  await expect(openAlertsOf(page)).toHaveText('0');
+  await expect(page.getByRole('region', { name: 'Qualification' })).not.toContainText('open alert');
   await page.getByRole('region', { name: 'Alerts' }).getByText('All', { exact: true }).click();
   await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('link', { name: AISHA_ALERT })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText('Acknowledged');

@@ -249,11 +249,7 @@ const AuthenticatedDriversDriverIdAlertsIdRoute =
     id: '/$driverId/alerts/$id',
     path: '/$driverId/alerts/$id',
     getParentRoute: () => AuthenticatedDriversRouteRoute,
-  } as any).lazy(() =>
-    import('./routes/_authenticated/drivers/$driverId/alerts/$id.lazy').then(
-      (d) => d.Route,
-    ),
-  )
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute

@@ -20,8 +20,12 @@ export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   MEDICAL_CERTIFICATE_REMINDER: 'Medical certificate reminder',
 };
 
+/** Mantine's orange.9 and yellow.9 fall short of 4.5:1 under white text; these darker shades pass. */
+export const ORANGE_ON_WHITE_TEXT = '#b13f0b';
+export const AMBER_ON_WHITE_TEXT = '#8f4f00';
+
 export const ALERT_SEVERITY_LABELS: Record<AlertSeverity, string> = { HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' };
-export const ALERT_SEVERITY_COLORS: Record<AlertSeverity, string> = { HIGH: 'red.9', MEDIUM: 'orange.9', LOW: 'gray.7' };
+export const ALERT_SEVERITY_COLORS: Record<AlertSeverity, string> = { HIGH: 'red.9', MEDIUM: ORANGE_ON_WHITE_TEXT, LOW: 'gray.7' };
 
 export const ALERT_CHANGE_KIND_LABELS: Record<AlertChangeKind, string> = {
   NEW_VIOLATION: 'New moving violation',
@@ -43,14 +47,14 @@ export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = {
 };
 
 export const ENROLMENT_STATUS_LABELS: Record<EnrolmentStatus, string> = { ACTIVE: 'Active', PENDING: 'Enrolment pending' };
-export const ENROLMENT_STATUS_COLORS: Record<EnrolmentStatus, string> = { ACTIVE: 'teal.9', PENDING: 'yellow.9' };
+export const ENROLMENT_STATUS_COLORS: Record<EnrolmentStatus, string> = { ACTIVE: 'teal.9', PENDING: AMBER_ON_WHITE_TEXT };
 
 export const QUALIFICATION_LABELS: Record<QualificationStatus, string> = {
   QUALIFIED: 'Qualified',
   ATTENTION: 'Needs attention',
   NOT_QUALIFIED: 'Not qualified',
 };
-export const QUALIFICATION_COLORS: Record<QualificationStatus, string> = { QUALIFIED: 'teal.9', ATTENTION: 'orange.9', NOT_QUALIFIED: 'red.9' };
+export const QUALIFICATION_COLORS: Record<QualificationStatus, string> = { QUALIFIED: 'teal.9', ATTENTION: ORANGE_ON_WHITE_TEXT, NOT_QUALIFIED: 'red.9' };
 
 export const REVIEW_DECISION_LABELS: Record<AnnualReviewDecision, string> = { QUALIFIED: 'Qualified to drive', NOT_QUALIFIED: 'Not qualified to drive' };
 

@@ -81,11 +81,6 @@ export const mutationKeys = {
   },
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const },
   businesses: { create: ['businesses', 'create'] as const },
-  monitoring: {
-    change: ['monitoring', 'change'] as const,
-    acknowledge: ['monitoring', 'acknowledge'] as const,
-    recordReview: ['monitoring', 'record-review'] as const,
-  },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,

@@ -7,6 +7,7 @@ import {
   ALERT_SEVERITY_COLORS,
   ALERT_SEVERITY_LABELS,
   escalationLabel,
+  ORANGE_ON_WHITE_TEXT,
   QUALIFICATION_COLORS,
   QUALIFICATION_LABELS,
 } from '../../lib/monitoring-labels.ts';
@@ -24,7 +25,7 @@ export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
 /** Open (not yet acknowledged) or acknowledged. */
 export function AlertStateBadge({ acknowledged }: { acknowledged: boolean }) {
   return acknowledged ? (
-    <Badge color="teal.9" variant="light" leftSection={<IconCheck size={12} aria-hidden />} style={noShrink}>
+    <Badge color="teal.9" variant="filled" leftSection={<IconCheck size={12} aria-hidden />} style={noShrink}>
       Acknowledged
     </Badge>
   ) : (
@@ -39,7 +40,7 @@ export function EscalationBadge({ escalatedAfterDays }: { escalatedAfterDays: nu
   const label = escalationLabel(escalatedAfterDays);
   if (!label) return null;
   return (
-    <Badge color="orange.9" variant="filled" leftSection={<IconClockExclamation size={12} aria-hidden />} style={noShrink}>
+    <Badge color={ORANGE_ON_WHITE_TEXT} variant="filled" leftSection={<IconClockExclamation size={12} aria-hidden />} style={noShrink}>
       {label}
     </Badge>
   );

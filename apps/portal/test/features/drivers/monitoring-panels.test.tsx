@@ -7,16 +7,16 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AnnualReview, DriverQualification, MonitoringEnrolment } from '@clearlane/contract/monitoring';
 import type { Order } from '@clearlane/contract/orders';
+import type { Person } from '@clearlane/contract/persons';
 import { AnnualReviewsPanel } from '../../../src/features/drivers/components/monitoring/annual-reviews-panel.tsx';
 import { DriverAlerts } from '../../../src/features/drivers/components/monitoring/driver-alerts.tsx';
-import type { MonitoredDriver } from '../../../src/features/drivers/components/monitoring/monitored-driver.ts';
 import { MonitoringPanel } from '../../../src/features/drivers/components/monitoring/monitoring-panel.tsx';
 import { QualificationPanel } from '../../../src/features/drivers/components/monitoring/qualification-panel.tsx';
 import { useMonitoringAccess } from '../../../src/features/drivers/components/monitoring/use-monitoring-access.ts';
 import { queryKeys } from '../../../src/lib/query-keys.ts';
 import { alertSummary, ALERT_ID, DRIVER_ID, manager, ORDER_ID, page, renderAs, viewer } from './monitoring-harness.tsx';
 
-const driver = (overrides: Partial<MonitoredDriver> = {}): MonitoredDriver => ({
+const driver = (overrides: Partial<Person> = {}): Person => ({
   id: DRIVER_ID,
   firstName: 'Aisha',
   middleName: null,
@@ -30,6 +30,9 @@ const driver = (overrides: Partial<MonitoredDriver> = {}): MonitoredDriver => ({
   externalId: 'EMP-1003',
   monitoringTypes: [],
   monitoring: [],
+  licenceExpiresOn: null,
+  medicalCertificateExpiresOn: null,
+  qualification: { status: 'ATTENTION', reasons: ['No MVR yet'], lastMvrOrderId: null, lastMvrDate: null, lastAnnualReviewOn: null, annualReviewDueOn: null, openAlerts: 0 },
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',
   ...overrides,
@@ -39,7 +42,7 @@ const pendingMvr: MonitoringEnrolment = { monitoringType: 'MvrMonitoring', statu
 const noEvents = { [`GET /api/v1/person/${DRIVER_ID}/events`]: () => page([]) };
 
 /** The panel as the driver page shows it: with the signed-in user's access. */
-function Panel({ shown }: { shown: MonitoredDriver }) {
+function Panel({ shown }: { shown: Person }) {
   const { mayManage } = useMonitoringAccess();
   return <MonitoringPanel driver={shown} mayManage={mayManage} />;
 }
@@ -96,7 +99,7 @@ describe('the monitoring panel', { timeout: 60_000 }, () => {
 
 /** Reads the driver from the cache, as the driver page does, so that the PATCH answer shows. */
 function PanelFromCache({ client }: { client: QueryClient }) {
-  const { data } = useQuery({ queryKey: queryKeys.drivers.detail(DRIVER_ID), queryFn: () => driver(), initialData: () => client.getQueryData<MonitoredDriver>(queryKeys.drivers.detail(DRIVER_ID)) ?? driver() });
+  const { data } = useQuery({ queryKey: queryKeys.drivers.detail(DRIVER_ID), queryFn: () => driver(), initialData: () => client.getQueryData<Person>(queryKeys.drivers.detail(DRIVER_ID)) ?? driver() });
   return <Panel shown={data} />;
 }
 
@@ -112,17 +115,17 @@ describe('the qualification panel', { timeout: 60_000 }, () => {
   };
 
   it('shows the status with its reasons and the dates an auditor asks for', async () => {
-    renderAs(viewer, () => <QualificationPanel qualification={qualification} licenceExpiresOn="2028-02-29" medicalCertificateExpiresOn={null} linkOrders />, {});
+    renderAs(viewer, () => <QualificationPanel qualification={qualification} linkOrders />, {});
     const panel = await screen.findByRole('region', { name: 'Qualification' });
     expect(panel).toHaveTextContent('Not qualified');
     expect(within(panel).getByRole('list', { name: 'Why' }).textContent).toBe('Licence suspended since 2026-11-10Annual review overdue since 2026-10-01');
     expect(within(panel).getByRole('link', { name: /2026/ })).toHaveAttribute('href', `/orders/${ORDER_ID}`);
-    expect(screen.getByText('Medical certificate expires', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Not given');
+    expect(screen.getByText('Annual review due', { selector: 'dt' }).nextElementSibling).toHaveTextContent(/2026/);
     expect(screen.getByText('Open alerts', { selector: 'dt' }).nextElementSibling).toHaveTextContent('2');
   });
 
   it('says so when everything is in order', async () => {
-    renderAs(viewer, () => <QualificationPanel qualification={{ ...qualification, status: 'QUALIFIED', reasons: [], openAlerts: 0 }} licenceExpiresOn={null} medicalCertificateExpiresOn={null} linkOrders={false} />, {});
+    renderAs(viewer, () => <QualificationPanel qualification={{ ...qualification, status: 'QUALIFIED', reasons: [], openAlerts: 0 }} linkOrders={false} />, {});
     const panel = await screen.findByRole('region', { name: 'Qualification' });
     expect(panel).toHaveTextContent('Qualified');
     expect(panel).toHaveTextContent('Everything an auditor asks for is in order.');

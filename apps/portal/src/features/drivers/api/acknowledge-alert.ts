@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcknowledgeAlertBody, DriverAlertDetail } from '@clearlane/contract/monitoring';
 import { api } from '../../../lib/http.ts';
-import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { alertPath } from './get-alert.ts';
 
 export interface AcknowledgeAlertInput {
@@ -19,7 +19,6 @@ export const acknowledgeAlert = ({ personId, alertId, body }: AcknowledgeAlertIn
 export function useAcknowledgeAlert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: mutationKeys.monitoring.acknowledge,
     mutationFn: acknowledgeAlert,
     onSuccess: (alert, { personId, alertId }) => {
       queryClient.setQueryData(queryKeys.monitoring.alert(personId, alertId), alert);

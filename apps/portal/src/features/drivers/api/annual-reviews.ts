@@ -4,7 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnnualReview, RecordAnnualReviewBody } from '@clearlane/contract/monitoring';
 import { api } from '../../../lib/http.ts';
-import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const reviewsPath = (personId: string) => `/api/v1/person/${encodeURIComponent(personId)}/annual-reviews`;
 
@@ -22,7 +22,6 @@ export const recordAnnualReview = ({ personId, body }: { personId: string; body:
 export function useRecordAnnualReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: mutationKeys.monitoring.recordReview,
     mutationFn: recordAnnualReview,
     // The review moves the driver's due date and qualification, and is an event of their history.
     onSuccess: (_review, { personId }) =>

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MonitoringChangeBody } from '@clearlane/contract/monitoring';
 import type { Person } from '@clearlane/contract/persons';
 import { api } from '../../../lib/http.ts';
-import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const changeMonitoring = ({ personId, body }: { personId: string; body: MonitoringChangeBody }) =>
   api.patch<Person>(`/api/v1/person/${encodeURIComponent(personId)}/monitoring`, body);
@@ -13,7 +13,6 @@ export const changeMonitoring = ({ personId, body }: { personId: string; body: M
 export function useChangeMonitoring() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: mutationKeys.monitoring.change,
     mutationFn: changeMonitoring,
     onSuccess: (driver, { personId }) => {
       queryClient.setQueryData(queryKeys.drivers.detail(personId), driver);

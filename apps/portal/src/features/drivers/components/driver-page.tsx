@@ -17,10 +17,10 @@ import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatCalendarDate } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
 import { QualificationBadge } from '../../../components/monitoring/monitoring-badges.tsx';
-import { ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS } from '../../../lib/monitoring-labels.ts';
+import { AMBER_ON_WHITE_TEXT, ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS } from '../../../lib/monitoring-labels.ts';
 import { AnnualReviewsPanel } from './monitoring/annual-reviews-panel.tsx';
 import { DriverAlerts } from './monitoring/driver-alerts.tsx';
-import { enrolmentOf, type MonitoredDriver } from './monitoring/monitored-driver.ts';
+import { enrolmentOf } from './monitoring/monitored-driver.ts';
 import { MonitoringPanel } from './monitoring/monitoring-panel.tsx';
 import { QualificationPanel } from './monitoring/qualification-panel.tsx';
 import { useMonitoringAccess } from './monitoring/use-monitoring-access.ts';
@@ -45,8 +45,7 @@ const notGiven = (
 
 export function DriverPage() {
   const { id } = routeApi.useParams();
-  const { data } = useDriver(id);
-  const driver: MonitoredDriver = data;
+  const { data: driver } = useDriver(id);
   const [editing, { open, close }] = useDisclosure(false);
   useDocumentTitle(`${driver.fullName} · Clearlane`);
   const stateName = LICENCE_FORMATS[driver.licenceState]?.name ?? driver.licenceState;
@@ -83,13 +82,13 @@ export function DriverPage() {
             {driver.monitoringTypes.map((type) => {
               const pending = enrolmentOf(driver, type)?.status === 'PENDING';
               return (
-                <Badge key={type} variant="light" color={pending ? 'yellow.9' : 'teal.9'} radius="sm">
+                <Badge key={type} variant="filled" color={pending ? AMBER_ON_WHITE_TEXT : 'teal.9'} radius="sm">
                   {MONITORING_TYPE_LABELS[type]}
                   {pending && ` · ${ENROLMENT_STATUS_LABELS.PENDING.toLowerCase()}`}
                 </Badge>
               );
             })}
-            {monitoring.shown && driver.qualification && <QualificationBadge status={driver.qualification.status} />}
+            {monitoring.shown && <QualificationBadge status={driver.qualification.status} />}
           </Group>
         </Stack>
         <Group gap="sm">
@@ -118,14 +117,7 @@ export function DriverPage() {
         </Group>
       </Group>
 
-      {monitoring.shown && driver.qualification && (
-        <QualificationPanel
-          qualification={driver.qualification}
-          licenceExpiresOn={driver.licenceExpiresOn}
-          medicalCertificateExpiresOn={driver.medicalCertificateExpiresOn}
-          linkOrders={linkOrders}
-        />
-      )}
+      {monitoring.shown && <QualificationPanel qualification={driver.qualification} linkOrders={linkOrders} />}
       {monitoring.shown && <DriverAlerts driverId={driver.id} />}
 
       <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="driver-details-heading">

@@ -69,21 +69,22 @@ function AcknowledgeForm({ alert }: { alert: DriverAlertDetail }) {
 
   const submit = form.onSubmit((values) => {
     const note = values.note.trim();
-    acknowledge.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: on success this form gives way to the acknowledgement
+    // (it unmounts), and the toast must still say so.
+    acknowledge
+      .mutateAsync({
         personId: alert.personId,
         alertId: alert.id,
         body: { ...(note ? { note } : {}), ...(values.recordReview ? { annualReview: { decision: values.decision } } : {}) },
-      },
-      {
-        onSuccess: () => notify.success(values.recordReview ? 'Alert acknowledged and annual review recorded' : 'Alert acknowledged'),
-        onError: (error) => {
+      })
+      .then(
+        () => notify.success(values.recordReview ? 'Alert acknowledged and annual review recorded' : 'Alert acknowledged'),
+        (error: Error) => {
           const message = error instanceof ApiError ? error.fieldMessage('note') : undefined;
           if (message) form.setFieldError('note', `Note ${message}`);
           notify.error(error.message, { title: 'The alert could not be acknowledged' });
         },
-      },
-    );
+      );
   });
 
   return (

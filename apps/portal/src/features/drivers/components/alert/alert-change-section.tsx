@@ -1,6 +1,6 @@
 // What changed on the driver's record: the provider's summary, the facts before and after as a
 // two-column table, and the new violation or DMV action as the MVR states it.
-import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { AlertChange } from '@clearlane/contract/monitoring';
 import { Detail } from '../../../../components/detail.tsx';
 import { formatCalendarDate, formatDateTime } from '../format.ts';
@@ -14,7 +14,7 @@ const NOTHING = (
 function ChangeValues({ values }: { values: AlertChange['values'] }) {
   if (values.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={280}>
       <Table withTableBorder withColumnBorders verticalSpacing="sm" aria-label="Values before and after the change">
         <Table.Thead>
           <Table.Tr>
@@ -116,7 +116,10 @@ export function AlertChangeSection({ change }: { change: AlertChange }) {
           {change.providerChangeId && (
             <>
               {' '}
-              · Provider change <Badge component="span" variant="default" radius="sm" ff="monospace" tt="none" fw={500}>{change.providerChangeId}</Badge>
+              · Provider change{' '}
+              <Text span ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere' }}>
+                {change.providerChangeId}
+              </Text>
             </>
           )}
         </Text>

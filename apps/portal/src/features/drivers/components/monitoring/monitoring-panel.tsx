@@ -7,14 +7,14 @@ import { IconBellPlus, IconBellX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import { MONITORING_COVERAGE_LABELS, monitoringCoverageOf } from '@clearlane/contract/domain/monitoring-coverage';
-import type { MonitoringType } from '@clearlane/contract/persons';
 import { ENROLMENT_STATUS_COLORS, ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS, PERSON_EVENT_LABELS } from '../../../../lib/monitoring-labels.ts';
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { useChangeMonitoring } from '../../api/change-monitoring.ts';
 import { usePersonEvents } from '../../api/get-person-events.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryState } from './query-state.tsx';
-import { enrolmentOf, type MonitoredDriver } from './monitored-driver.ts';
+import type { MonitoringType, Person } from '@clearlane/contract/persons';
+import { enrolmentOf } from './monitored-driver.ts';
 
 const MONITORING_DESCRIPTIONS: Record<MonitoringType, string> = {
   MvrMonitoring: 'New convictions, DMV actions and licence status changes, reported by the licence state.',
@@ -28,17 +28,17 @@ const IN_A_SENTENCE: Record<MonitoringType, string> = { MvrMonitoring: 'MVR moni
 
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
-function coverageSentence(driver: MonitoredDriver): string {
+function coverageSentence(driver: Person): string {
   const coverage = monitoringCoverageOf(driver.licenceState);
   const stateName = LICENCE_FORMATS[driver.licenceState]?.name ?? driver.licenceState;
   const confirms =
     coverage.enrolmentDays === 0
-      ? 'confirms an enrolment at the first sweep'
+      ? 'confirms an enrolment at once'
       : `takes up to ${coverage.enrolmentDays} ${coverage.enrolmentDays === 1 ? 'day' : 'days'} to confirm an enrolment`;
   return `${stateName} reports: ${lowerFirst(MONITORING_COVERAGE_LABELS[coverage.covers])}. The state ${confirms}.`;
 }
 
-function EnrolmentRow({ driver, type, mayManage }: { driver: MonitoredDriver; type: MonitoringType; mayManage: boolean }) {
+function EnrolmentRow({ driver, type, mayManage }: { driver: Person; type: MonitoringType; mayManage: boolean }) {
   const change = useChangeMonitoring();
   const enrolment = enrolmentOf(driver, type);
   const label = MONITORING_TYPE_LABELS[type];
@@ -144,7 +144,7 @@ function MonitoringHistory({ driverId }: { driverId: string }) {
   );
 }
 
-export function MonitoringPanel({ driver, mayManage }: { driver: MonitoredDriver; mayManage: boolean }) {
+export function MonitoringPanel({ driver, mayManage }: { driver: Person; mayManage: boolean }) {
   return (
     <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="driver-monitoring-heading">
       <Stack gap="md">

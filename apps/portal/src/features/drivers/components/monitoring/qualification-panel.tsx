@@ -13,17 +13,16 @@ const NONE = (text: string) => (
   </Text>
 );
 
-const day = (value: string | null | undefined, missing: string) => (value ? <time dateTime={value.slice(0, 10)}>{formatCalendarDate(value)}</time> : NONE(missing));
+const day = (value: string | null, missing: string) => (value ? <time dateTime={value.slice(0, 10)}>{formatCalendarDate(value)}</time> : NONE(missing));
 
 export interface QualificationPanelProps {
   qualification: DriverQualification;
-  licenceExpiresOn: string | null | undefined;
-  medicalCertificateExpiresOn: string | null | undefined;
   /** Links the last MVR to its order (only for users who may see orders). */
   linkOrders: boolean;
 }
 
-export function QualificationPanel({ qualification, licenceExpiresOn, medicalCertificateExpiresOn, linkOrders }: QualificationPanelProps) {
+/** The licence and medical certificate expiry dates are the page's Details. */
+export function QualificationPanel({ qualification, linkOrders }: QualificationPanelProps) {
   const lastMvr = day(qualification.lastMvrDate, 'No MVR yet');
   const lastMvrOrderId = qualification.lastMvrOrderId;
   return (
@@ -56,8 +55,6 @@ export function QualificationPanel({ qualification, licenceExpiresOn, medicalCer
           </Detail>
           <Detail term="Last annual review">{day(qualification.lastAnnualReviewOn, 'None recorded')}</Detail>
           <Detail term="Annual review due">{day(qualification.annualReviewDueOn, 'Now (no review yet)')}</Detail>
-          <Detail term="Licence expires">{day(licenceExpiresOn, 'Not given')}</Detail>
-          <Detail term="Medical certificate expires">{day(medicalCertificateExpiresOn, 'Not given')}</Detail>
           <Detail term="Open alerts">{qualification.openAlerts}</Detail>
         </SimpleGrid>
       </Stack>

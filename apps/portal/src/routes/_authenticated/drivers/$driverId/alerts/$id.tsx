@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireUuidParams } from '../../../../../app/errors/route-validity.ts';
 import { alertQueryOptions } from '../../../../../features/drivers/api/get-alert.ts';
+import { AlertPage } from '../../../../../features/drivers/components/alert/alert-page.tsx';
 
-// A monitoring alert of a driver: for users who may view Monitoring, when the company has the plugin.
+// A monitoring alert of a driver. The server decides who sees it: with the monitoring plugin off it
+// answers 403 PluginNotEnabled, to a role without view Monitoring 403, for another company's alert
+// or another driver's 404; the loader throws and the error page says which. (No guard of its own:
+// its chunk would push the entry chunk over its budget.)
 export const Route = createFileRoute('/_authenticated/drivers/$driverId/alerts/$id')({
-  beforeLoad: async (options) => {
-    requireUuidParams('driverId', 'id')(options);
-    // Loaded on demand: the ability builder (CASL) need not be in the entry chunk.
-    await (await import('../../../../../features/drivers/monitoring-access.ts')).assertMayViewMonitoring(options.context.queryClient);
-  },
-  // Another company's alert, or another driver's, answers 404: the loader throws, the error page shows.
+  beforeLoad: requireUuidParams('driverId', 'id'),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(alertQueryOptions(params.driverId, params.id)),
+  // Split into its own chunk by the router plugin (autoCodeSplitting).
+  component: AlertPage,
 });
