@@ -26,6 +26,7 @@ import { Route as AuthenticatedBusinessesAddBusinessRouteImport } from './routes
 import { Route as AuthenticatedDriversIndexRouteImport } from './routes/_authenticated/drivers/index'
 import { Route as AuthenticatedDriversIdRouteImport } from './routes/_authenticated/drivers/$id'
 import { Route as AuthenticatedDriversAddDriverRouteImport } from './routes/_authenticated/drivers/add-driver'
+import { Route as AuthenticatedDriversAlertsRouteImport } from './routes/_authenticated/drivers/alerts'
 import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index'
 import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
@@ -156,6 +157,14 @@ const AuthenticatedDriversAddDriverRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedDriversAlertsRoute =
+  AuthenticatedDriversAlertsRouteImport.update({
+    id: '/alerts',
+    path: '/alerts',
+    getParentRoute: () => AuthenticatedDriversRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/drivers/alerts.lazy').then((d) => d.Route),
+  )
 const AuthenticatedOrdersIndexRoute =
   AuthenticatedOrdersIndexRouteImport.update({
     id: '/orders/',
@@ -249,7 +258,11 @@ const AuthenticatedDriversDriverIdAlertsIdRoute =
     id: '/$driverId/alerts/$id',
     path: '/$driverId/alerts/$id',
     getParentRoute: () => AuthenticatedDriversRouteRoute,
-  } as any)
+  } as any).lazy(() =>
+    import('./routes/_authenticated/drivers/$driverId/alerts/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
@@ -265,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
+  '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
@@ -292,6 +306,7 @@ export interface FileRoutesByTo {
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
+  '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
@@ -326,6 +341,7 @@ export interface FileRoutesById {
   '/_authenticated/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
   '/_authenticated/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
+  '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
@@ -359,6 +375,7 @@ export interface FileRouteTypes {
     | '/businesses/add-business'
     | '/drivers/$id'
     | '/drivers/add-driver'
+    | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
     | '/users/$id'
@@ -386,6 +403,7 @@ export interface FileRouteTypes {
     | '/businesses/add-business'
     | '/drivers/$id'
     | '/drivers/add-driver'
+    | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
     | '/users/$id'
@@ -419,6 +437,7 @@ export interface FileRouteTypes {
     | '/_authenticated/businesses/add-business'
     | '/_authenticated/drivers/$id'
     | '/_authenticated/drivers/add-driver'
+    | '/_authenticated/drivers/alerts'
     | '/_authenticated/orders/$id'
     | '/_authenticated/reports/$id'
     | '/_authenticated/users/$id'
@@ -563,6 +582,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDriversAddDriverRouteImport
       parentRoute: typeof AuthenticatedDriversRouteRoute
     }
+    '/_authenticated/drivers/alerts': {
+      id: '/_authenticated/drivers/alerts'
+      path: '/alerts'
+      fullPath: '/drivers/alerts'
+      preLoaderRoute: typeof AuthenticatedDriversAlertsRouteImport
+      parentRoute: typeof AuthenticatedDriversRouteRoute
+    }
     '/_authenticated/orders/': {
       id: '/_authenticated/orders/'
       path: '/orders'
@@ -686,6 +712,7 @@ const AuthenticatedBusinessesRouteRouteWithChildren =
 interface AuthenticatedDriversRouteRouteChildren {
   AuthenticatedDriversIdRoute: typeof AuthenticatedDriversIdRoute
   AuthenticatedDriversAddDriverRoute: typeof AuthenticatedDriversAddDriverRoute
+  AuthenticatedDriversAlertsRoute: typeof AuthenticatedDriversAlertsRoute
   AuthenticatedDriversIndexRoute: typeof AuthenticatedDriversIndexRoute
   AuthenticatedDriversDriverIdAlertsIdRoute: typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -694,6 +721,7 @@ const AuthenticatedDriversRouteRouteChildren: AuthenticatedDriversRouteRouteChil
   {
     AuthenticatedDriversIdRoute: AuthenticatedDriversIdRoute,
     AuthenticatedDriversAddDriverRoute: AuthenticatedDriversAddDriverRoute,
+    AuthenticatedDriversAlertsRoute: AuthenticatedDriversAlertsRoute,
     AuthenticatedDriversIndexRoute: AuthenticatedDriversIndexRoute,
     AuthenticatedDriversDriverIdAlertsIdRoute:
       AuthenticatedDriversDriverIdAlertsIdRoute,

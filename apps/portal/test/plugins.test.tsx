@@ -51,11 +51,12 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses)', () => {
+  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Users']);
-    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Businesses', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Reports', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Users']);
+    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });
@@ -128,9 +129,8 @@ describe('features that are not built are never advertised', () => {
       unmount();
       return names;
     };
-    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Businesses', 'Monitoring', 'Users']);
-    expect(rows(without('monitoring'))).toEqual(['Orders', 'Reports', 'Drivers', 'Businesses', 'Users']);
-    expect(rows(without('orders', 'businesses'))).toEqual(['Drivers', 'Monitoring', 'Users']);
+    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'Users']);
+    expect(rows(without('orders', 'businesses', 'monitoring'))).toEqual(['Drivers', 'Users']);
   });
 
   it('the invite form describes roles by what is built', () => {
@@ -142,7 +142,11 @@ describe('features that are not built are never advertised', () => {
     configureHttp({
       idToken: async () => 'id-token',
       onUnauthenticated: () => {},
-      fetch: (async () => new Response(JSON.stringify({ id: 'company-1', name: 'Acme Logistics', tenantIdentifier: 'acme', customDomains: [] }), { status: 200, headers: { 'content-type': 'application/json' } })) as unknown as typeof fetch,
+      // The company; the home page's other calls (figures, alerts) are not what this test reads.
+      fetch: (async (input: string) =>
+        new URL(input, 'http://acme.localhost').pathname === '/api/v1/company/me'
+          ? new Response(JSON.stringify({ id: 'company-1', name: 'Acme Logistics', tenantIdentifier: 'acme', customDomains: [] }), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ status: 404, code: 'NotFound' }), { status: 404, headers: { 'content-type': 'application/problem+json' } })) as unknown as typeof fetch,
     });
     const root = createRootRoute({ component: Outlet });
     const router = createRouter({

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppButton } from '../src/components/app-button.tsx';
 import { SystemMessageBanner } from '../src/app/layouts/system-message-banner.tsx';
-import { isNavItemActive, NAV_ITEMS, visibleNavItems } from '../src/app/navigation/nav-config.ts';
+import { currentNavItem, isNavItemActive, NAV_ITEMS, visibleNavItems } from '../src/app/navigation/nav-config.ts';
 import { abilityFor } from '../src/lib/ability.tsx';
 import { configureHttp } from '../src/lib/http.ts';
 import { SYSTEM_MESSAGE_REFRESH_MS, systemMessageQuery } from '../src/lib/system-message.ts';
@@ -47,7 +47,7 @@ describe('navigation config', () => {
   });
 
   it('lists every future section of SPEC §2 with its requirements', () => {
-    expect(NAV_ITEMS.map((item) => item.label)).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Claims', 'Scores', 'Downloads', 'Users']);
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Scores', 'Downloads', 'Users']);
     const orders = NAV_ITEMS.find((item) => item.label === 'Orders')!;
     const built = { ...orders, built: true };
     const admin = abilityFor(testUser({ roles: [{ name: 'Company Admin', permissions: [{ action: 'ANY', subject: 'ANY' }] }] }));
@@ -60,6 +60,14 @@ describe('navigation config', () => {
     expect(isNavItemActive({ to: '/' }, '/users')).toBe(false);
     expect(isNavItemActive({ to: '/users' }, '/users/add-user')).toBe(true);
     expect(isNavItemActive({ to: '/users' }, '/usersx')).toBe(false);
+  });
+
+  it('marks one item current: the most specific of those active (Driver alerts, not Drivers, on /drivers/alerts)', () => {
+    const items = [{ to: '/' }, { to: '/drivers' }, { to: '/drivers/alerts' }];
+    expect(currentNavItem(items, '/drivers/alerts')).toBe(items[2]);
+    expect(currentNavItem(items, '/drivers/5c0ffee0-0000-4000-8000-000000000000')).toBe(items[1]);
+    expect(currentNavItem(items, '/')).toBe(items[0]);
+    expect(currentNavItem(items, '/nowhere')).toBeUndefined();
   });
 });
 

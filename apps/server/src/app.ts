@@ -38,6 +38,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
 import { personsRoutes } from './modules/persons/persons.routes.ts';
 import { PersonsService } from './modules/persons/persons.service.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { MetricsService } from './modules/metrics/metrics.service.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { BusinessesService } from './modules/businesses/businesses.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(companyRoutes, { db });
     const persons = new PersonsService(db);
     await api.register(personsRoutes, { persons });
+    await api.register(metricsRoutes, { metrics: new MetricsService(db) });
     await api.register(businessesRoutes, { businesses: new BusinessesService(db) });
     await api.register(tagsRoutes, { tags: new TagsService(db) });
     await api.register(ordersRoutes, { orders: new OrdersService(db, deps.queue ?? (() => undefined)) });

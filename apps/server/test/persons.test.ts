@@ -80,6 +80,29 @@ describeEachDatabase('persons', (t) => {
     expect(errorPaths(missing)).toEqual(expect.arrayContaining(['body.firstName', 'body.lastName', 'body.dateOfBirth', 'body.licenceNumber', 'body.licenceState']));
   });
 
+  it('POST /person and PUT /person/{id} keep the licence and medical certificate expiry; PUT clears what is left out', async () => {
+    const person = await created(driver({ licenceExpiresOn: '2031-05-31', medicalCertificateExpiresOn: ' 2030-01-15 ' }));
+    expect(person).toMatchObject({ licenceExpiresOn: '2031-05-31', medicalCertificateExpiresOn: '2030-01-15' });
+    expect(await rowOf(person.id)).toMatchObject({ licenceExpiresOn: '2031-05-31', medicalCertificateExpiresOn: '2030-01-15' });
+    const { licenceNumber, licenceState } = person;
+    const changed = await put(t.app, `/api/v1/person/${person.id}`, driver({ licenceNumber, licenceState, medicalCertificateExpiresOn: '2032-02-29' }), tokens.manager);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ licenceExpiresOn: null, medicalCertificateExpiresOn: '2032-02-29' });
+    expect((await get(t.app, `/api/v1/person/${person.id}`, tokens.viewer)).json()).toMatchObject({ licenceExpiresOn: null, medicalCertificateExpiresOn: '2032-02-29' });
+  });
+
+  it('POST /person and PUT /person/{id} name a bad expiry date', async () => {
+    const problem = expectProblem(await create(driver({ licenceExpiresOn: '2031-02-30', medicalCertificateExpiresOn: '01/15/2030' })), 400, 'ValidationError');
+    expect(problem.errors).toEqual(expect.arrayContaining([
+      { path: 'body.licenceExpiresOn', message: 'is not a real date' },
+      { path: 'body.medicalCertificateExpiresOn', message: 'must be YYYY-MM-DD' },
+    ]));
+    const person = await created(driver());
+    const { licenceNumber, licenceState } = person;
+    const bad = expectProblem(await put(t.app, `/api/v1/person/${person.id}`, driver({ licenceNumber, licenceState, licenceExpiresOn: '' }), tokens.manager), 400);
+    expect(errorPaths(bad)).toEqual(['body.licenceExpiresOn']);
+  });
+
   it('POST /person refuses text the database cannot store with a 400, never a 500, and stores nothing', async () => {
     const body = driver({ externalId: 'EMP\u0000-9' });
     const response = await create(body);

@@ -47,6 +47,9 @@ const PLUGIN_FREE_ROUTES: Record<string, string> = {
   'PATCH /api/v1/users/{id}': 'users',
   'GET /api/v1/company/me': 'company',
   'GET /api/v1/company/me/plugins': 'company',
+  // The home page's figures: drivers and orders for every company; the monitoring figures are zeros
+  // without the monitoring plugin (the service leaves them out), so the page works for every company.
+  'GET /api/v1/company/me/metrics': 'company',
   // Drivers are the subject of orders, monitoring and claims alike: a company keeps its driver list
   // whichever of those features it has. (Ordering an MVR for a driver is an orders route.)
   'GET /api/v1/person/company/me': 'drivers',

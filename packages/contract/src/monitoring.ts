@@ -227,7 +227,8 @@ export type AcknowledgeAlertBody = z.infer<typeof AcknowledgeAlertBodySchema>;
 const IsoDateSchema = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+  // One problem per field: text that is no date is not also "not a real date".
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be YYYY-MM-DD', abort: true })
   .refine(isCalendarDate, 'is not a real date');
 export { IsoDateSchema };
 

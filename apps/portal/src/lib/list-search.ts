@@ -37,3 +37,8 @@ export function listQueryOf(search: ListSearch, defaultSort: string) {
 export function hasFilters<S extends object>(search: S, filterKeys: readonly (keyof S)[]): boolean {
   return filterKeys.some((key) => search[key] !== undefined && search[key] !== '');
 }
+
+/** A day range as the API wants it: one typed backwards (to before from) still means the days between. */
+export function orderedDayRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
+  return from && to && from > to ? { from: to, to: from } : { from, to };
+}

@@ -84,9 +84,7 @@ export const OUTCOME_MEANINGS: Record<Outcome, string> = {
   NotFulfilled: 'The state or provider did not fulfil this request.',
 };
 
-/** Statuses after which nothing more happens to an order on its own. */
-export const FINISHED_STATUSES: readonly OrderStatus[] = ['Complete', 'Failed', 'Error'];
-export const isPending = (status: OrderStatus) => !FINISHED_STATUSES.includes(status);
+export { FINISHED_STATUSES, isPending, PENDING_POLL_MS } from './order-status.ts';
 
 /** The steps an order goes through, in order, for the progress indicator. */
 export const ORDER_STEPS = ['New', 'Ordered', 'Received', 'Complete'] as const satisfies readonly OrderStatus[];
@@ -99,6 +97,3 @@ export const PLACE_ORDER_PATHS: Record<OrderType, string> = {
   BUSINESS_RISK_INFORM_REPORT: '/orders/business-risk-assessment/single-order',
   VIN_REPORT: '/orders/vin/single-order',
 };
-
-/** How often pages showing unfinished orders ask again, so status changes appear without a reload. */
-export const PENDING_POLL_MS = 2_000;

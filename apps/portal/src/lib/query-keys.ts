@@ -53,14 +53,18 @@ export const queryKeys = {
   },
   company: {
     mine: ['company', 'me'] as const,
+    /** The home page's figures (drivers, alerts, reviews, orders): moved by drivers, alerts and orders alike. */
+    metrics: ['company', 'metrics'] as const,
   },
-  /** Driver monitoring: alerts, a driver's history and annual reviews (issue 9). */
+  alerts: {
+    all: ['alerts'] as const,
+    /** Every list of driver alerts: the alerts page, the home page's newest, a driver's. */
+    lists: ['alerts', 'list'] as const,
+    list: (query: object) => ['alerts', 'list', query] as const,
+    detail: (personId: string, alertId: string) => ['alerts', 'detail', personId, alertId] as const,
+  },
+  /** A driver's monitoring history and annual reviews (issue 9). */
   monitoring: {
-    all: ['monitoring'] as const,
-    /** Every list of alerts: the alerts page, the home page's newest, a driver's. */
-    alertLists: ['monitoring', 'alerts', 'list'] as const,
-    alertList: (query: object) => ['monitoring', 'alerts', 'list', query] as const,
-    alert: (personId: string, alertId: string) => ['monitoring', 'alerts', 'detail', personId, alertId] as const,
     /** Every page of one driver's history. */
     personEvents: (personId: string) => ['monitoring', 'events', personId] as const,
     events: (personId: string, query: object) => ['monitoring', 'events', personId, query] as const,
@@ -79,7 +83,7 @@ export const mutationKeys = {
     forgotPassword: ['auth', 'forgot-password'] as const,
     confirmResetPassword: ['auth', 'confirm-reset-password'] as const,
   },
-  drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const },
+  drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {

@@ -36,6 +36,18 @@ export const matchingField =
   (value) =>
     typeof value === 'string' && pattern.test(value) && isValid(value) ? value : undefined;
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date that exists (2025-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A day (YYYY-MM-DD) of the calendar: a list's date-range filter. */
+export const calendarDateField = matchingField(ISO_DATE, isCalendarDate);
+
 export const booleanField: SearchField<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

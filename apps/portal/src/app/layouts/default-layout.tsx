@@ -4,7 +4,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AbilityProvider, abilityFor } from '../../lib/ability.tsx';
 import { useUserContext } from '../../lib/current-user.ts';
-import { isNavItemActive, NAV_ITEMS, visibleNavItems } from '../navigation/nav-config.ts';
+import { currentNavItem, NAV_ITEMS, visibleNavItems } from '../navigation/nav-config.ts';
 import { Logo } from './logo.tsx';
 import { SystemMessageBanner } from './system-message-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -15,6 +15,7 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
   const { user, plugins } = useUserContext();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const items = visibleNavItems(NAV_ITEMS, { ability: abilityFor(user), plugins });
+  const current = currentNavItem(items, pathname);
 
   return (
     <AbilityProvider user={user}>
@@ -39,13 +40,16 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
         <AppShell.Navbar p="xs" id="main-navigation" component="nav" aria-label="Main navigation">
           <ScrollArea>
             {items.map((item) => {
-              const active = isNavItemActive(item, pathname);
+              const active = item === current;
               return (
                 <NavLink
                   key={item.to}
                   component={Link}
                   // Only built sections reach here, and their routes exist; `to` is a plain string in the config.
                   to={item.to as '/'}
+                  // The router would also mark '/drivers' active on '/drivers/alerts' (aria-current):
+                  // which item is current is decided above, the most specific one.
+                  activeOptions={{ exact: true }}
                   label={item.label}
                   leftSection={<item.icon size={18} aria-hidden />}
                   active={active}

@@ -3,7 +3,7 @@
 // to a page that does not exist yet. Building a section = adding its routes, then `built: true`.
 import type { Icon } from '@tabler/icons-react';
 import {
-  IconBuildingSkyscraper, IconChartBar, IconClipboardList, IconDownload, IconFileText, IconHome, IconShieldCheck, IconSteeringWheel, IconUsers,
+  IconBell, IconBuildingSkyscraper, IconChartBar, IconClipboardList, IconDownload, IconFileText, IconHome, IconShieldCheck, IconSteeringWheel, IconUsers,
 } from '@tabler/icons-react';
 import type { AbilityAction, AbilitySubject, AppAbility } from '@clearlane/contract/ability';
 import type { PluginName } from '@clearlane/contract/company';
@@ -25,6 +25,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/', icon: IconHome, built: true },
   { label: 'Orders', to: '/orders', icon: IconClipboardList, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Order' } },
   { label: 'Drivers', to: '/drivers', icon: IconSteeringWheel, built: true, ability: { action: 'view', subject: 'Driver' } },
+  { label: 'Driver alerts', to: '/drivers/alerts', icon: IconBell, built: true, plugin: 'monitoring', ability: { action: 'view', subject: 'Monitoring' } },
   { label: 'Businesses', to: '/businesses', icon: IconBuildingSkyscraper, built: true, plugin: 'businesses', ability: { action: 'view', subject: 'Business' } },
   { label: 'Reports', to: '/reports', icon: IconFileText, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: false, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
@@ -47,4 +48,9 @@ export function visibleNavItems(items: readonly NavItem[], access: { ability: Ap
 export function isNavItemActive(item: Pick<NavItem, 'to'>, pathname: string): boolean {
   if (item.to === '/') return pathname === '/';
   return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+/** The one item to mark current: of those active, the most specific ('/drivers/alerts' over '/drivers'). */
+export function currentNavItem<Item extends Pick<NavItem, 'to'>>(items: readonly Item[], pathname: string): Item | undefined {
+  return items.filter((item) => isNavItemActive(item, pathname)).sort((a, b) => b.to.length - a.to.length)[0];
 }

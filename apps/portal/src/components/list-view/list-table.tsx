@@ -6,7 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import type { Page } from '@clearlane/contract/pagination';
 import { LIST_PAGE_SIZES, type ListPageSize, type ListSearch } from '../../lib/list-search.ts';
 import { useAriaSort } from '../use-aria-sort.ts';
@@ -49,17 +49,28 @@ export interface ListTableProps<T extends { id: string }, S extends ListSearch> 
   /** The label of the empty state's clear button (the reports page has one filter: "Clear filter"). */
   clearLabel?: string;
   onRowClick?: (record: T) => void;
+  /** Rows can be selected with checkboxes (a bulk action on the page acts on them). */
+  selection?: ListSelection<T>;
+}
+
+export interface ListSelection<T> {
+  /** The selected rows (of the page shown). */
+  selected: T[];
+  onChange: (selected: T[]) => void;
+  /** How a row's checkbox is named to screen readers ("Select Smith, Jane"). */
+  rowLabel: (record: T) => string;
 }
 
 /** Mantine's `sm` breakpoint: below it is a phone. */
 export const WIDE_SCREEN = '(min-width: 48em)';
 
-export function ListTable<T extends { id: string }, S extends ListSearch>({ list, result, columns, label, noun, empty, clearLabel = 'Clear filters', onRowClick }: ListTableProps<T, S>) {
+export function ListTable<T extends { id: string }, S extends ListSearch>({ list, result, columns, label, noun, empty, clearLabel = 'Clear filters', onRowClick, selection }: ListTableProps<T, S>) {
   const tableRef = useRef<HTMLTableElement>(null!);
   // Read synchronously, so a desktop's first paint already has every column.
   const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const shown = columns.filter((column) => wide || !column.wideOnly).map(({ wideOnly: _wideOnly, ...column }) => column as DataTableColumn<T>);
-  useAriaSort(tableRef, shown as { accessor: string; sortable?: boolean }[], list.sortStatus);
+  // The selection checkboxes take the first header cell.
+  useAriaSort(tableRef, shown as { accessor: string; sortable?: boolean }[], list.sortStatus, selection ? 1 : 0);
 
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = result;
 
@@ -114,6 +125,15 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
       idAccessor="id"
       columns={shown}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+      {...(selection && {
+        // A selected row is tinted lighter than the library's default, so red text in it (an overdue
+        // date) still has a 4.5:1 contrast.
+        style: { '--mantine-datatable-selection-color': 'var(--mantine-color-lane-0)' } as CSSProperties,
+        selectedRecords: selection.selected,
+        onSelectedRecordsChange: selection.onChange,
+        getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.rowLabel(record) }),
+        allRecordsSelectionCheckboxProps: { 'aria-label': `Select every ${noun.one} on this page` },
+      })}
       sortStatus={list.sortStatus as never}
       onSortStatusChange={(status) => list.changeSort({ columnAccessor: String(status.columnAccessor), direction: status.direction })}
       fetching={isFetching && isPlaceholderData}

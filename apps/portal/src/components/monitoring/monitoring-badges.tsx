@@ -3,21 +3,14 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconClockExclamation } from '@tabler/icons-react';
 import type { AlertSeverity, QualificationStatus } from '@clearlane/contract/monitoring';
-import {
-  ALERT_SEVERITY_COLORS,
-  ALERT_SEVERITY_LABELS,
-  escalationLabel,
-  ORANGE_ON_WHITE_TEXT,
-  QUALIFICATION_COLORS,
-  QUALIFICATION_LABELS,
-} from '../../lib/monitoring-labels.ts';
+import { escalationLabel, QUALIFICATION_COLORS, QUALIFICATION_LABELS, SEVERITY_COLORS, SEVERITY_LABELS, WARNING_ORANGE } from '../../lib/monitoring-labels.ts';
 
 const noShrink = { minWidth: 'max-content' } as const;
 
 export function SeverityBadge({ severity }: { severity: AlertSeverity }) {
   return (
-    <Badge color={ALERT_SEVERITY_COLORS[severity]} variant="filled" style={noShrink}>
-      {ALERT_SEVERITY_LABELS[severity]} severity
+    <Badge color={SEVERITY_COLORS[severity]} variant="filled" style={noShrink}>
+      {SEVERITY_LABELS[severity]} severity
     </Badge>
   );
 }
@@ -40,7 +33,7 @@ export function EscalationBadge({ escalatedAfterDays }: { escalatedAfterDays: nu
   const label = escalationLabel(escalatedAfterDays);
   if (!label) return null;
   return (
-    <Badge color={ORANGE_ON_WHITE_TEXT} variant="filled" leftSection={<IconClockExclamation size={12} aria-hidden />} style={noShrink}>
+    <Badge color={WARNING_ORANGE} variant="filled" leftSection={<IconClockExclamation size={12} aria-hidden />} style={noShrink}>
       {label}
     </Badge>
   );

@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Order, OrderSortField, OrderStatus } from '@clearlane/contract/orders';
 import type { Page } from '@clearlane/contract/pagination';
 import { api } from '../../lib/http.ts';
-import { isPending } from '../../lib/order-labels.ts';
+import { isPending } from '../../lib/order-status.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Whose orders: a driver (a person) or a business, as the API filters them. */

@@ -1,9 +1,10 @@
-// The driver list's view as search params (?filter=smith&licenceState=CA&sort=lastName,asc&page=1),
-// so a view is a URL. UI-free and library-free: the route config that imports this lands in the entry chunk.
+// The driver list's view as search params (?filter=smith&licenceState=CA&qualification=NOT_QUALIFIED&reviewDue=true
+// &sort=lastName,asc&page=1), so a view is a URL: the home page links into it. UI-free and library-free: the route config that imports this lands in the entry chunk.
 import type { PersonSortField } from '@clearlane/contract/persons';
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
-import { oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
+import { MONITORING_FILTER_OPTIONS, QUALIFICATION_OPTIONS } from '../../lib/monitoring-options.ts';
+import { booleanField, oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -32,12 +33,18 @@ export const driversSearchSchema = searchSchema({
   // EIN or USDOT number typed as digits must still search, as text.
   filter: searchText(100),
   licenceState: oneOfField(STATE_CODES),
+  qualification: oneOfField(QUALIFICATION_OPTIONS),
+  monitoring: oneOfField(MONITORING_FILTER_OPTIONS),
+  /** Only drivers whose annual review is due within 30 days or overdue. */
+  reviewDue: booleanField,
+  /** Only drivers with (true) or without (false) unacknowledged alerts. */
+  openAlerts: booleanField,
 });
 
 export type DriversSearch = SearchOfSchema<typeof driversSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filters" clears. */
-export const DRIVER_FILTER_KEYS = ['filter', 'licenceState'] as const satisfies readonly (keyof DriversSearch)[];
+export const DRIVER_FILTER_KEYS = ['filter', 'licenceState', 'qualification', 'monitoring', 'reviewDue', 'openAlerts'] as const satisfies readonly (keyof DriversSearch)[];
 export const hasDriverFilters = (search: DriversSearch) => hasFilters(search, DRIVER_FILTER_KEYS);
 
 /** The API query of a view: page 0-based, default size and sort filled in. */
@@ -46,6 +53,10 @@ export function driversQueryOf(search: DriversSearch) {
     ...listQueryOf(search, DEFAULT_DRIVERS_SORT),
     filter: search.filter?.trim() || undefined,
     licenceState: search.licenceState,
+    qualification: search.qualification,
+    monitoring: search.monitoring,
+    reviewDue: search.reviewDue,
+    openAlerts: search.openAlerts,
   };
 }
 export type DriversQuery = ReturnType<typeof driversQueryOf>;

@@ -2,8 +2,8 @@
 // so a filtered list is a URL that survives a reload and can be shared. UI-free and library-free: the
 // route config that imports this lands in the entry chunk.
 import type { OrderSortField, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
-import { hasFilters, listQueryOf, listSearchFields } from '../../lib/list-search.ts';
-import { booleanField, matchingField, oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
+import { hasFilters, listQueryOf, listSearchFields, orderedDayRange } from '../../lib/list-search.ts';
+import { booleanField, calendarDateField, isCalendarDate, oneOfField, searchSchema, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -16,16 +16,9 @@ export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number];
 
 export const DEFAULT_ORDERS_SORT = 'createdAt,desc';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date that exists (2025-02-30 does not). */
-export function isCalendarDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const calendarDate = matchingField(ISO_DATE, isCalendarDate);
+// The order list's date filters are days of the calendar (lib/search-schema.ts).
+export { isCalendarDate };
+const calendarDate = calendarDateField;
 
 // A bad value in a hand-edited URL falls back to the default instead of failing the page.
 export const ordersSearchSchema = searchSchema({
@@ -52,8 +45,7 @@ export function hasOrderFilters(search: OrdersSearch): boolean {
 
 /** The API query of a view: page 0-based, default size and sort filled in, nothing empty sent. */
 export function ordersQueryOf(search: OrdersSearch) {
-  // A range typed backwards (to before from) still means "between these two days".
-  const [from, to] = search.from && search.to && search.from > search.to ? [search.to, search.from] : [search.from, search.to];
+  const { from, to } = orderedDayRange(search.from, search.to);
   return {
     ...listQueryOf(search, DEFAULT_ORDERS_SORT),
     filter: search.filter?.trim() || undefined,

@@ -18,7 +18,7 @@ function renderAlert(signedIn: CurrentUser, alert: DriverAlertDetail, routes: Ro
   return renderAs(
     signedIn,
     (queryClient) => {
-      queryClient.setQueryData(queryKeys.monitoring.alert(DRIVER_ID, ALERT_ID), alert);
+      queryClient.setQueryData(queryKeys.alerts.detail(DRIVER_ID, ALERT_ID), alert);
       return <AlertDetails driverId={DRIVER_ID} alertId={ALERT_ID} />;
     },
     {

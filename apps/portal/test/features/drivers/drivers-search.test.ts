@@ -12,7 +12,18 @@ describe('driversSearchSchema', () => {
 
   it('drops values a hand-edited URL got wrong instead of failing the page', () => {
     const search = driversSearchSchema.parse({ page: -2, size: 15, filter: 'x'.repeat(101), licenceState: 'PR', sort: 'licenceNumber,asc' });
-    expect(search).toEqual({ page: undefined, size: undefined, filter: undefined, licenceState: undefined, sort: undefined });
+    expect(search).toMatchObject({ page: undefined, size: undefined, filter: undefined, licenceState: undefined, sort: undefined });
+  });
+
+  it('keeps the qualification and monitoring filters the home page links to, and their sorts', () => {
+    const search = driversSearchSchema.parse({ qualification: 'NOT_QUALIFIED', monitoring: 'PENDING', reviewDue: true, openAlerts: false, sort: 'annualReviewDueOn,asc' });
+    expect(search).toMatchObject({ qualification: 'NOT_QUALIFIED', monitoring: 'PENDING', reviewDue: true, openAlerts: false, sort: 'annualReviewDueOn,asc' });
+    expect(driversSearchSchema.parse({ sort: 'qualification,desc' }).sort).toBe('qualification,desc');
+    expect(driversSearchSchema.parse({ sort: 'lastMvrDate,desc' }).sort).toBe('lastMvrDate,desc');
+    // ?reviewDue=yes and an unknown status are dropped, not an error page.
+    expect(driversSearchSchema.parse({ qualification: 'MAYBE', monitoring: 'ACTIVE', reviewDue: 'yes', openAlerts: 1 })).toMatchObject({
+      qualification: undefined, monitoring: undefined, reviewDue: undefined, openAlerts: undefined,
+    });
   });
 
   it('refuses a sort direction other than asc or desc', () => {
@@ -23,7 +34,16 @@ describe('driversSearchSchema', () => {
 
 describe('driversQueryOf', () => {
   it('fills in the API defaults: first page (0-based), 20 a page, newest first', () => {
-    expect(driversQueryOf({})).toEqual({ page: 0, size: 20, sort: 'createdAt,desc', filter: undefined, licenceState: undefined });
+    expect(driversQueryOf({})).toEqual({
+      page: 0, size: 20, sort: 'createdAt,desc', filter: undefined, licenceState: undefined, qualification: undefined, monitoring: undefined, reviewDue: undefined,
+      openAlerts: undefined,
+    });
+  });
+
+  it('sends the qualification and monitoring filters as the API reads them', () => {
+    expect(driversQueryOf({ qualification: 'ATTENTION', monitoring: 'NONE', reviewDue: true, openAlerts: true })).toMatchObject({
+      qualification: 'ATTENTION', monitoring: 'NONE', reviewDue: true, openAlerts: true,
+    });
   });
 
   it('sends no empty filter', () => {

@@ -1,22 +1,17 @@
 // The home page's MVR order health: the server's counts become figures, a chart with a text
 // alternative and tables whose rows open /orders filtered to them; only users who may view orders
 // (with the orders plugin) see it; loading, error (with a retry) and empty states say what is going on.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MvrMetrics } from '@clearlane/contract/orders';
 import type { CurrentUser } from '@clearlane/contract/users';
-import { theme } from '../../../src/app/theme.ts';
-import { HomePage } from '../../../src/features/home/components/home-page.tsx';
-import { chartSummary, formatDuration, mvrHealthOf } from '../../../src/features/home/components/mvr-health.ts';
-import { AbilityProvider } from '../../../src/lib/ability.tsx';
-import { userContextQuery } from '../../../src/lib/current-user.ts';
+import { chartSummary } from '../../../src/features/home/components/count-rows.ts';
+import { formatDuration, mvrHealthOf } from '../../../src/features/home/components/mvr-health.ts';
 import { configureHttp } from '../../../src/lib/http.ts';
 import { testUser } from '../../fixtures.ts';
 import { testPublicConfig } from '../../public-config.ts';
+import { json, renderHome as renderAt } from './render-home.tsx';
 
 const METRICS: MvrMetrics = {
   from: '2025-05-02T09:30:00.000Z',
@@ -32,9 +27,6 @@ const viewer = testUser({ roles: [{ name: 'Viewer', permissions: [{ action: 'vie
 const manager = testUser({ roles: [{ name: 'Manager', permissions: [{ action: 'manage', subject: 'Order' }] }], groups: ['Manager'] });
 const noOrders = testUser({ roles: [{ name: 'Viewer', permissions: [{ action: 'view', subject: 'Driver' }] }], groups: ['Viewer'] });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
-
 /** The API as the home page sees it; `metrics` answers the health call, one answer per call. */
 function stubApi(...metrics: Response[]) {
   const paths: string[] = [];
@@ -49,26 +41,7 @@ function stubApi(...metrics: Response[]) {
   return paths;
 }
 
-function renderHome(user: CurrentUser, plugins: string[] = ['orders']) {
-  const root = createRootRoute({ component: Outlet });
-  const tree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: '/', component: HomePage }),
-    createRoute({ getParentRoute: () => root, path: '/orders', component: () => <h1>Orders</h1> }),
-  ]);
-  const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(userContextQuery.queryKey, { user, plugins } as never);
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <AbilityProvider user={user}>
-          <RouterProvider router={router} />
-        </AbilityProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderHome = (user: CurrentUser, plugins: string[] = ['orders']) => renderAt(user, plugins);
 
 beforeEach(() => {
   testPublicConfig();

@@ -29,7 +29,8 @@ export function driverQualification(asOf: string): SQL {
       last_mvr.order_id as last_mvr_order_id, last_mvr.completed_on as last_mvr_on,
       last_review.reviewed_on as last_review_on, review.due_on as review_due_on, review.due_key as review_due_key,
       open_alerts.open_alerts, open_alerts.open_high_alerts, enrolments.enrolments, enrolments.enrolled, enrolments.active,
-      row_to_json(rules) as rules, rules.review_due or rules.review_overdue as review_due_or_overdue, rules.open_alert as has_open_alerts,
+      row_to_json(rules) as rules_met, rules.review_due, rules.review_overdue, rules.review_due or rules.review_overdue as review_due_or_overdue,
+      rules.open_alert as has_open_alerts,
       case
         when rules.licence_expired or rules.medical_expired or rules.review_not_qualified or rules.open_high_alert
           or rules.mvr_missing or rules.mvr_stale or rules.review_overdue then 'NOT_QUALIFIED'
@@ -99,6 +100,9 @@ export const lastMvrDate = sql`driver_qualification.last_mvr_on`;
 export const reviewDueOrOverdue = sql`driver_qualification.review_due_or_overdue`;
 export const hasOpenAlerts = sql`driver_qualification.has_open_alerts`;
 
+export const reviewDueSoon = sql`driver_qualification.review_due`;
+export const reviewOverdue = sql`driver_qualification.review_overdue`;
+
 export function monitoringCondition(filter: PersonMonitoringFilter): SQL {
   switch (filter) {
     case 'ENROLLED':
@@ -121,7 +125,7 @@ export const qualificationColumns = {
   annualReviewDueOn: isoDate('driver_qualification.review_due_on'),
   openAlerts: sql<number>`driver_qualification.open_alerts`,
   openHighAlerts: sql<number>`driver_qualification.open_high_alerts`,
-  rules: sql<QualificationRules>`driver_qualification.rules`,
+  rules: sql<QualificationRules>`driver_qualification.rules_met`,
   enrolments: sql<RawEnrolment[]>`driver_qualification.enrolments`,
 };
 

@@ -9,7 +9,7 @@ import { readCountedPage } from '../../db/capped-count.ts';
 import { persons } from '../../db/schema.ts';
 import {
   hasOpenAlerts, lastMvrDate, monitoringCondition, qualificationColumns, driverQualification, qualificationRank, qualificationStatus, reviewDueKey,
-  reviewDueOrOverdue, todayUtc,
+  reviewDueOrOverdue, reviewDueSoon, reviewOverdue, todayUtc,
 } from './driver-qualification.ts';
 
 // Plain columns, so that the (company, last name, first name, id) and (company, created, id)
@@ -137,6 +137,30 @@ export async function findCompanyPerson(db: Executor, companyId: string, personI
     .crossJoinLateral(driverQualification(asOf))
     .where(and(eq(persons.companyId, companyId), eq(persons.id, personId)));
   return row;
+}
+
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/**
+ * The company's drivers counted by qualification, annual review and monitoring (the home page's
+ * metrics), with the same rules as the driver list's filters, so each figure links to its list.
+ */
+export async function summariseCompanyDrivers(db: Executor, companyId: string, asOf = todayUtc()) {
+  const [row] = await db
+    .select({
+      drivers: sql<number>`count(*)::int`,
+      qualified: countWhere(eq(qualificationStatus, 'QUALIFIED')),
+      attention: countWhere(eq(qualificationStatus, 'ATTENTION')),
+      notQualified: countWhere(eq(qualificationStatus, 'NOT_QUALIFIED')),
+      reviewsDue: countWhere(reviewDueSoon),
+      reviewsOverdue: countWhere(reviewOverdue),
+      monitored: countWhere(monitoringCondition('ENROLLED')),
+      pending: countWhere(monitoringCondition('PENDING')),
+    })
+    .from(persons)
+    .crossJoinLateral(driverQualification(asOf))
+    .where(eq(persons.companyId, companyId));
+  return row!;
 }
 
 /** The company's driver holding this licence, if any (other than `exceptPersonId`). */

@@ -21,9 +21,10 @@ export function useAcknowledgeAlert() {
   return useMutation({
     mutationFn: acknowledgeAlert,
     onSuccess: (alert, { personId, alertId }) => {
-      queryClient.setQueryData(queryKeys.monitoring.alert(personId, alertId), alert);
+      queryClient.setQueryData(queryKeys.alerts.detail(personId, alertId), alert);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.monitoring.alertLists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.alerts.lists }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.metrics }),
         queryClient.invalidateQueries({ queryKey: queryKeys.monitoring.personEvents(personId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.monitoring.annualReviews(personId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.drivers.detail(personId) }),

@@ -29,6 +29,7 @@ export function useRecordAnnualReview() {
         queryClient.invalidateQueries({ queryKey: queryKeys.monitoring.annualReviews(personId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.monitoring.personEvents(personId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.drivers.detail(personId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.company.metrics }),
       ]),
   });
 }

@@ -1,25 +1,19 @@
-// PATCH /api/v1/person/{id}/monitoring {monitoringType, action}: enrols the driver in a kind of
-// monitoring or removes them (create Monitoring). Answers the driver, whose enrolments have changed;
-// the change is an event of the driver's history.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MonitoringChangeBody } from '@clearlane/contract/monitoring';
-import type { Person } from '@clearlane/contract/persons';
+// PATCH /api/v1/person/monitoring: enrols many drivers in a monitoring type, or removes them
+// ({ changed, unchanged }: who was already as asked is not an error).
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkMonitoringChangeBody, BulkMonitoringChangeResult } from '@clearlane/contract/monitoring';
 import { api } from '../../../lib/http.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
-export const changeMonitoring = ({ personId, body }: { personId: string; body: MonitoringChangeBody }) =>
-  api.patch<Person>(`/api/v1/person/${encodeURIComponent(personId)}/monitoring`, body);
+export const changeMonitoring = (body: BulkMonitoringChangeBody) => api.patch<BulkMonitoringChangeResult>('/api/v1/person/monitoring', body);
+
+export const changeMonitoringMutationOptions = () => mutationOptions({ mutationKey: mutationKeys.drivers.bulkMonitoring, mutationFn: changeMonitoring });
 
 export function useChangeMonitoring() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changeMonitoring,
-    onSuccess: (driver, { personId }) => {
-      queryClient.setQueryData(queryKeys.drivers.detail(personId), driver);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.drivers.lists }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.monitoring.personEvents(personId) }),
-      ]);
-    },
+    ...changeMonitoringMutationOptions(),
+    // The drivers' monitoring and qualification changed, and so did the home page's figures.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.drivers.all }), queryClient.invalidateQueries({ queryKey: queryKeys.company.metrics })]),
   });
 }

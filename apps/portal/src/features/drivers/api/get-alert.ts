@@ -11,7 +11,7 @@ const alertPath = (personId: string, alertId: string) => `/api/v1/person/${encod
 export const getAlert = (personId: string, alertId: string, signal?: AbortSignal) => api.get<DriverAlertDetail>(alertPath(personId, alertId), { signal });
 
 export const alertQueryOptions = (personId: string, alertId: string) =>
-  queryOptions({ queryKey: queryKeys.monitoring.alert(personId, alertId), queryFn: ({ signal }) => getAlert(personId, alertId, signal) });
+  queryOptions({ queryKey: queryKeys.alerts.detail(personId, alertId), queryFn: ({ signal }) => getAlert(personId, alertId, signal) });
 
 export const useAlert = (personId: string, alertId: string) => useSuspenseQuery(alertQueryOptions(personId, alertId));
 

@@ -17,7 +17,7 @@ import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatCalendarDate } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
 import { QualificationBadge } from '../../../components/monitoring/monitoring-badges.tsx';
-import { AMBER_ON_WHITE_TEXT, ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS } from '../../../lib/monitoring-labels.ts';
+import { ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS, PENDING_AMBER } from '../../../lib/monitoring-labels.ts';
 import { AnnualReviewsPanel } from './monitoring/annual-reviews-panel.tsx';
 import { DriverAlerts } from './monitoring/driver-alerts.tsx';
 import { enrolmentOf } from './monitoring/monitored-driver.ts';
@@ -82,7 +82,7 @@ export function DriverPage() {
             {driver.monitoringTypes.map((type) => {
               const pending = enrolmentOf(driver, type)?.status === 'PENDING';
               return (
-                <Badge key={type} variant="filled" color={pending ? AMBER_ON_WHITE_TEXT : 'teal.9'} radius="sm">
+                <Badge key={type} variant="filled" color={pending ? PENDING_AMBER : 'teal.9'} radius="sm">
                   {MONITORING_TYPE_LABELS[type]}
                   {pending && ` · ${ENROLMENT_STATUS_LABELS.PENDING.toLowerCase()}`}
                 </Badge>

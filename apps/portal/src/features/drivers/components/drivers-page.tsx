@@ -1,17 +1,23 @@
-// /drivers: the company's drivers. Search, state filter, sort and page live in the URL (drivers-search.ts).
+// /drivers: the company's drivers with their qualification and monitoring. Search, filters, sort and
+// page live in the URL (drivers-search.ts). With the monitoring plugin, users who may create
+// Monitoring select drivers to enrol them or remove them at once.
 import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Text } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconSteeringWheel, IconUserPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
-import { Can } from '../../../lib/ability.tsx';
+import { useState } from 'react';
+import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { useDrivers } from '../../../lib/entities/drivers/get-drivers.ts';
+import { MONITORING_FILTER_LABELS, MONITORING_FILTER_OPTIONS, QUALIFICATION_LABELS, QUALIFICATION_OPTIONS } from '../../../lib/monitoring-labels.ts';
 import { DRIVER_FILTER_KEYS, driversQueryOf, STATE_CODES, type DriverSortKey, type DriversSearch } from '../drivers-search.ts';
+import { BulkMonitoringBar } from './bulk-monitoring-bar.tsx';
+import { LastMvrCell, MonitoringCell, QualificationCell, ReviewDueCell } from './driver-list-cells.tsx';
 import { date, dateTime, formatCalendarDate } from './format.ts';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
-import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
+import { ListTable, WIDE_SCREEN, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
 
 const routeApi = getRouteApi('/_authenticated/drivers/');
@@ -22,6 +28,9 @@ const SORT_FIELD_OF: Record<string, DriverSortKey> = {
   licence: 'licenceState',
   dateOfBirth: 'dateOfBirth',
   createdAt: 'createdAt',
+  qualification: 'qualification',
+  reviewDue: 'annualReviewDueOn',
+  lastMvr: 'lastMvrDate',
 };
 /** Sorting by first name shows in the Name column. */
 const SORT_ALIASES = { firstName: 'name' };
@@ -30,14 +39,36 @@ const STATE_FILTER_OPTIONS = STATE_CODES.map((code) => ({ value: code, label: `$
   a.label.localeCompare(b.label),
 );
 
+/** A yes/no filter as its control shows it ("any" = not filtered), and back. */
+type YesNoChoice = 'any' | 'yes' | 'no';
+const choiceOf = (value: boolean | undefined): YesNoChoice => (value === undefined ? 'any' : value ? 'yes' : 'no');
+const flagOf = (choice: string | null): boolean | undefined => (choice === 'yes' ? true : choice === 'no' ? false : undefined);
+
 export function DriversPage() {
   useDocumentTitle('Drivers · Clearlane');
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const context = useUserContext();
+  const ability = useAbility();
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const query = driversQueryOf(search);
   const drivers = useDrivers(query);
-  const list = useListView<DriversSearch>({ search, sort: query.sort, sortFields: SORT_FIELD_OF, sortAliases: SORT_ALIASES, filterKeys: DRIVER_FILTER_KEYS });
+  const list = useListView<DriversSearch>({
+    search,
+    sort: query.sort,
+    sortFields: SORT_FIELD_OF,
+    sortAliases: SORT_ALIASES,
+    // The latest MVR first; the soonest review first (ascending) is the default of its column.
+    descendingFirst: ['createdAt', 'lastMvrDate'],
+    filterKeys: DRIVER_FILTER_KEYS,
+  });
+  const monitoring = context.plugins.includes('monitoring') && ability.can('view', 'Monitoring');
+  const mayEnrol = monitoring && ability.can('create', 'Monitoring');
+  // A selection belongs to the view it was made in: another page, filter or sort starts with none.
+  const viewKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ viewKey: string; drivers: Person[] }>({ viewKey, drivers: [] });
+  const selected = selection.viewKey === viewKey ? selection.drivers : [];
+  const select = (next: Person[]) => setSelection({ viewKey, drivers: next });
 
   const columns: ListColumn<Person>[] = [
     {
@@ -45,20 +76,34 @@ export function DriversPage() {
       title: 'Name',
       sortable: true,
       render: (driver) => (
-        <Anchor
-          renderRoot={(props) => <Link {...props} to="/drivers/$id" params={{ id: driver.id }} />}
-          fz="sm"
-          fw={600}
-          style={{ whiteSpace: 'nowrap' }}
-          onClick={(event: React.MouseEvent) => event.stopPropagation()}
-        >
-          {driver.lastName}, {[driver.firstName, driver.middleName].filter(Boolean).join(' ')}
-        </Anchor>
+        <Stack gap={2}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/drivers/$id" params={{ id: driver.id }} />}
+            fz="sm"
+            fw={600}
+            style={{ whiteSpace: 'nowrap' }}
+            onClick={(event: React.MouseEvent) => event.stopPropagation()}
+          >
+            {driver.lastName}, {[driver.firstName, driver.middleName].filter(Boolean).join(' ')}
+          </Anchor>
+          {/* On a phone the licence column steps aside: the licence is written under the name. */}
+          {!wide && (
+            <Text fz="xs" c="dimmed" ff="monospace">
+              {driver.licenceState} {driver.licenceNumber}
+            </Text>
+          )}
+          {driver.externalId && (
+            <Text fz="xs" c="dimmed">
+              {driver.externalId}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     {
       accessor: 'licence',
       title: 'Licence',
+      wideOnly: true,
       sortable: true,
       render: (driver) => (
         <Group gap={8} wrap="nowrap">
@@ -72,6 +117,16 @@ export function DriversPage() {
       ),
     },
     {
+      accessor: 'qualification',
+      title: 'Qualification',
+      sortable: true,
+      width: 190,
+      render: (driver) => <QualificationCell driver={driver} />,
+    },
+    ...(monitoring ? [{ accessor: 'monitoring', title: 'Monitoring', wideOnly: true, render: (driver: Person) => <MonitoringCell driver={driver} /> }] : []),
+    { accessor: 'reviewDue', title: 'Next review', sortable: true, wideOnly: true, render: (driver) => <ReviewDueCell driver={driver} /> },
+    { accessor: 'lastMvr', title: 'Last MVR', sortable: true, wideOnly: true, render: (driver) => <LastMvrCell driver={driver} /> },
+    {
       accessor: 'dateOfBirth',
       wideOnly: true,
       title: 'Date of birth',
@@ -81,21 +136,6 @@ export function DriversPage() {
           {formatCalendarDate(driver.dateOfBirth)}
         </time>
       ),
-    },
-    {
-      accessor: 'externalId',
-      wideOnly: true,
-      title: 'External ID',
-      render: (driver) =>
-        driver.externalId ? (
-          <Text span fz="sm">
-            {driver.externalId}
-          </Text>
-        ) : (
-          <Text span fz="sm" c="dimmed">
-            —
-          </Text>
-        ),
     },
     {
       accessor: 'createdAt',
@@ -134,7 +174,54 @@ export function DriversPage() {
           nothingFoundMessage="No state of that name"
           w={filterWidth(240)}
         />
+        <Select
+          label="Qualification"
+          placeholder="Any"
+          data={QUALIFICATION_OPTIONS.map((status) => ({ value: status, label: QUALIFICATION_LABELS[status] }))}
+          value={search.qualification ?? null}
+          onChange={(value) => list.setSearch({ qualification: (value as DriversSearch['qualification']) ?? undefined })}
+          clearable
+          w={filterWidth(170)}
+        />
+        <Select
+          label="Annual review"
+          data={[
+            { value: 'any', label: 'Any' },
+            { value: 'yes', label: 'Due or overdue' },
+            { value: 'no', label: 'Not due' },
+          ]}
+          value={choiceOf(search.reviewDue)}
+          onChange={(value) => list.setSearch({ reviewDue: flagOf(value) })}
+          allowDeselect={false}
+          w={filterWidth(160)}
+        />
+        {monitoring && (
+          <>
+            <Select
+              label="Monitoring"
+              placeholder="Any"
+              data={MONITORING_FILTER_OPTIONS.map((value) => ({ value, label: MONITORING_FILTER_LABELS[value] }))}
+              value={search.monitoring ?? null}
+              onChange={(value) => list.setSearch({ monitoring: (value as DriversSearch['monitoring']) ?? undefined })}
+              clearable
+              w={filterWidth(180)}
+            />
+            <Select
+              label="Open alerts"
+              data={[
+                { value: 'any', label: 'Any' },
+                { value: 'yes', label: 'With open alerts' },
+                { value: 'no', label: 'None open' },
+              ]}
+              value={choiceOf(search.openAlerts)}
+              onChange={(value) => list.setSearch({ openAlerts: flagOf(value) })}
+              allowDeselect={false}
+              w={filterWidth(170)}
+            />
+          </>
+        )}
       </ListFilters>
+      {mayEnrol && selected.length > 0 && <BulkMonitoringBar personIds={selected.map((driver) => driver.id)} onDone={() => select([])} />}
       <ListTable
         list={list}
         result={drivers}
@@ -142,6 +229,7 @@ export function DriversPage() {
         label="Drivers"
         noun={{ one: 'driver', other: 'drivers' }}
         onRowClick={(driver) => void navigate({ to: '/drivers/$id', params: { id: driver.id } })}
+        selection={mayEnrol ? { selected, onChange: select, rowLabel: (driver) => `Select ${driver.lastName}, ${driver.firstName}` } : undefined}
         empty={{
           icon: <IconSteeringWheel size={28} aria-hidden />,
           title: 'No drivers yet',
@@ -156,7 +244,7 @@ export function DriversPage() {
             </Can>
           ),
           filteredTitle: 'No drivers match your search',
-          filteredDescription: 'Try a different name, licence number or state, or clear the filters.',
+          filteredDescription: 'Try a different name, licence number, state or status, or clear the filters.',
         }}
       />
     </Stack>

@@ -4,7 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MvrMetrics, OrderStatus } from '@clearlane/contract/orders';
 import { api } from '../../../lib/http.ts';
-import { isPending } from '../../../lib/order-labels.ts';
+import { isPending } from '../../../lib/order-status.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getMvrMetrics = (signal?: AbortSignal) => api.get<MvrMetrics>('/api/v1/orders/health/mvr-metrics', { signal });

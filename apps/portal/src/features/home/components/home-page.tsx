@@ -11,6 +11,7 @@ import { useUserContext } from '../../../lib/current-user.ts';
 import { builtPlugins } from '../../../lib/plugins.ts';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { useMyCompany } from '../api/get-my-company.ts';
+import { ComplianceCard } from './compliance-card.tsx';
 import { MvrHealthCard } from './mvr-health-card.tsx';
 import { PermissionsGrid } from './permissions-grid.tsx';
 
@@ -30,6 +31,9 @@ export function HomePage() {
   const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
   // A plugin switched on ahead of its feature (claims, monitoring, …) is not shown until the feature is built.
   const features = builtPlugins(plugins);
+  // Drivers and their qualification are plugin-free; alerts need the monitoring plugin and the ability.
+  const seesDrivers = ability.can('view', 'Driver');
+  const seesMonitoring = ability.can('view', 'Monitoring') && plugins.includes('monitoring');
 
   return (
     <Stack gap="xl" maw={1100}>
@@ -39,6 +43,8 @@ export function HomePage() {
           You are signed in to {user.companyName} as {roleNames.join(', ')}.
         </Text>
       </Stack>
+
+      {seesDrivers && <ComplianceCard monitoring={seesMonitoring} orders={seesOrders} />}
 
       {seesOrders && <MvrHealthCard />}
 

@@ -2,6 +2,7 @@
 // the rows a compliance user reads at a glance — how finished orders came out, what is still on its
 // way, what went wrong — each with the order list filtered to it. UI-free, so it is tested alone.
 import type { MvrMetrics, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
+import type { CountRow } from './count-rows.ts';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, OUTCOME_COLORS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 
 /** The /orders search a row links to (the order list keeps its filters in the URL). */
@@ -13,12 +14,7 @@ export interface OrdersLinkSearch {
   from: string;
 }
 
-export interface HealthRow {
-  key: string;
-  label: string;
-  count: number;
-  /** A Mantine colour, the same as the badges of the orders pages. */
-  color: string;
+export interface HealthRow extends CountRow {
   search: OrdersLinkSearch;
 }
 
@@ -93,9 +89,4 @@ export function formatDuration(seconds: number): string {
   const rest = whole % 60;
   if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
   return rest > 0 ? `${minutes} min ${rest} s` : `${minutes} min`;
-}
-
-/** The text alternative of a chart: what it counts, then every bar's name and count in its order. */
-export function chartSummary(subject: string, rows: HealthRow[]): string {
-  return `Bar chart of ${subject}: ${rows.map((row) => `${row.label} ${row.count}`).join(', ')}.`;
 }

@@ -14,8 +14,8 @@ const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[
   { subject: 'Order', label: 'Orders', plugin: 'orders' },
   { subject: 'Reports', label: 'Reports', plugin: 'orders' },
   { subject: 'Driver', label: 'Drivers' },
-  { subject: 'Business', label: 'Businesses', plugin: 'businesses' },
   { subject: 'Monitoring', label: 'Monitoring', plugin: 'monitoring' },
+  { subject: 'Business', label: 'Businesses', plugin: 'businesses' },
   { subject: 'User', label: 'Users' },
 ];
 

@@ -2,7 +2,7 @@
 import { queryOptions, useIsMutating, useSuspenseQuery } from '@tanstack/react-query';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { api } from '../../../lib/http.ts';
-import { isPending, PENDING_POLL_MS } from '../../../lib/order-labels.ts';
+import { isPending, PENDING_POLL_MS } from '../../../lib/order-status.ts';
 import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 export const getOrder = (id: string, signal?: AbortSignal) => api.get<OrderDetail>(`/api/v1/orders/${encodeURIComponent(id)}`, { signal });

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useIsMutating, useQuery } from '@tansta
 import type { Order } from '@clearlane/contract/orders';
 import type { Page } from '@clearlane/contract/pagination';
 import { api } from '../../../lib/http.ts';
-import { isPending, PENDING_POLL_MS } from '../../../lib/order-labels.ts';
+import { isPending, PENDING_POLL_MS } from '../../../lib/order-status.ts';
 import type { OrdersQuery } from '../orders-search.ts';
 import { mutationKeys, queryKeys } from '../../../lib/query-keys.ts';
 

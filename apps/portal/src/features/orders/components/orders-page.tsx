@@ -1,6 +1,6 @@
 // /orders: the company's orders. Filters, sort and page live in the URL (orders-search.ts), so a
 // filtered view survives a reload; rows of unfinished orders refresh on their own (useOrders polls).
-import { Anchor, Badge, Button, EmptyState, Group, Menu, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconCar, IconChevronDown, IconClipboardList, IconFileSpreadsheet, IconPlus, IconSteeringWheel, IconUserShield } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Order } from '@clearlane/contract/orders';
@@ -17,6 +17,7 @@ import {
 import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
 import { formatDateTime, preciseTimeFormat } from './format.ts';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
+import { DateRangeFilter } from '../../../components/list-view/date-range-filter.tsx';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
@@ -181,22 +182,7 @@ export function OrdersPage() {
           allowDeselect={false}
           w={filterWidth(150)}
         />
-        <TextInput
-          type="date"
-          label="Ordered from"
-          value={search.from ?? ''}
-          max={search.to}
-          onChange={(event) => list.setSearch({ from: event.currentTarget.value || undefined })}
-          w={filterWidth(170)}
-        />
-        <TextInput
-          type="date"
-          label="Ordered to"
-          value={search.to ?? ''}
-          min={search.from}
-          onChange={(event) => list.setSearch({ to: event.currentTarget.value || undefined })}
-          w={filterWidth(170)}
-        />
+        <DateRangeFilter list={list} fromLabel="Ordered from" toLabel="Ordered to" />
         <Select
           label="Tag"
           placeholder={tagOptions.length > 0 ? 'Any tag' : 'No tags yet'}

@@ -1,8 +1,10 @@
 // GET /api/v1/person/company/me: one page of the company's drivers (page 0-based, sort=field,dir,
-// filter, licenceState). Shared by the drivers pages and the order forms' driver picker: one cache.
+// filter, licenceState, qualification, monitoring, reviewDue, openAlerts). Shared by the drivers
+// pages and the order forms' driver picker: one cache.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { QualificationStatus } from '@clearlane/contract/monitoring';
 import type { Page } from '@clearlane/contract/pagination';
-import type { Person } from '@clearlane/contract/persons';
+import type { Person, PersonMonitoringFilter } from '@clearlane/contract/persons';
 import { ApiError } from '../../api-error.ts';
 import { api } from '../../http.ts';
 import { queryKeys } from '../../query-keys.ts';
@@ -13,6 +15,11 @@ export interface DriversQuery {
   sort: string;
   filter?: string;
   licenceState?: string;
+  qualification?: QualificationStatus;
+  /** Enrolled in any monitoring (ENROLLED), waiting for the state (PENDING), or in none (NONE). */
+  monitoring?: PersonMonitoringFilter;
+  reviewDue?: boolean;
+  openAlerts?: boolean;
 }
 
 export const getDrivers = (query: DriversQuery, signal?: AbortSignal) => api.get<Page<Person>>('/api/v1/person/company/me', { query: { ...query }, signal });

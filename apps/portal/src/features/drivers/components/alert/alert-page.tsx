@@ -18,7 +18,8 @@ import { OtherOpenAlerts } from './other-open-alerts.tsx';
 const routeApi = getRouteApi('/_authenticated/drivers/$driverId/alerts/$id');
 
 export function AlertPage() {
-  const { driverId, id } = routeApi.useParams();
+  // Both are in the path (the router matched it); the types widen them with /drivers/alerts beside it.
+  const { driverId = '', id = '' } = routeApi.useParams();
   return <AlertDetails driverId={driverId} alertId={id} />;
 }
 

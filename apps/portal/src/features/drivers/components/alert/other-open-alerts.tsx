@@ -2,7 +2,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { SeverityBadge } from '../../../../components/monitoring/monitoring-badges.tsx';
-import { useDriverAlerts } from '../../api/get-driver-alerts.ts';
+import { useDriverAlerts } from '../../../../lib/entities/alerts/get-driver-alerts.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryState } from '../monitoring/query-state.tsx';
 
@@ -10,7 +10,7 @@ const SHOWN = 10;
 
 export function OtherOpenAlerts({ driverId, currentAlertId }: { driverId: string; currentAlertId: string }) {
   // One more than shown: the current alert is among them when it is still open.
-  const { data, isPending, error } = useDriverAlerts({ personId: driverId, acknowledged: false, page: 0, size: SHOWN + 1 });
+  const { data, isPending, error } = useDriverAlerts({ personId: driverId, acknowledged: false, page: 0, size: SHOWN + 1, sort: 'createdAt,desc' });
   const others = (data?.content ?? []).filter((alert) => alert.id !== currentAlertId).slice(0, SHOWN);
   const total = data ? data.page.totalElements - (data.content.some((alert) => alert.id === currentAlertId) ? 1 : 0) : 0;
 

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AlertStateBadge, EscalationBadge, SeverityBadge } from '../../../../components/monitoring/monitoring-badges.tsx';
 import { ALERT_TYPE_LABELS } from '../../../../lib/monitoring-labels.ts';
-import { useDriverAlerts } from '../../api/get-driver-alerts.ts';
+import { useDriverAlerts } from '../../../../lib/entities/alerts/get-driver-alerts.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryState } from './query-state.tsx';
 
@@ -14,7 +14,7 @@ type Shown = 'open' | 'all';
 export function DriverAlerts({ driverId }: { driverId: string }) {
   const [shown, setShown] = useState<Shown>('open');
   const [page, setPage] = useState(0);
-  const { data, isPending, error } = useDriverAlerts({ personId: driverId, page, size: PAGE_SIZE, ...(shown === 'open' ? { acknowledged: false } : {}) });
+  const { data, isPending, error } = useDriverAlerts({ personId: driverId, page, size: PAGE_SIZE, sort: 'createdAt,desc', ...(shown === 'open' ? { acknowledged: false } : {}) });
   const alerts = data?.content ?? [];
 
   return (

@@ -9,7 +9,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import { MONITORING_COVERAGE_LABELS, monitoringCoverageOf } from '@clearlane/contract/domain/monitoring-coverage';
 import { ENROLMENT_STATUS_COLORS, ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS, PERSON_EVENT_LABELS } from '../../../../lib/monitoring-labels.ts';
 import { notify } from '../../../../lib/toasts/notify.ts';
-import { useChangeMonitoring } from '../../api/change-monitoring.ts';
+import { useChangeDriverMonitoring } from '../../api/change-driver-monitoring.ts';
 import { usePersonEvents } from '../../api/get-person-events.ts';
 import { formatDateTime } from '../format.ts';
 import { QueryState } from './query-state.tsx';
@@ -39,7 +39,7 @@ function coverageSentence(driver: Person): string {
 }
 
 function EnrolmentRow({ driver, type, mayManage }: { driver: Person; type: MonitoringType; mayManage: boolean }) {
-  const change = useChangeMonitoring();
+  const change = useChangeDriverMonitoring();
   const enrolment = enrolmentOf(driver, type);
   const label = MONITORING_TYPE_LABELS[type];
   const phrase = IN_A_SENTENCE[type];

@@ -20,7 +20,7 @@ import { explainRefusal } from '../forms/shared.ts';
 import { OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { DefinitionField } from './risk-definition-field.tsx';
 import { OrderFormPage } from './retried-order.tsx';
-import { BusinessPicker } from './subject-pickers.tsx';
+import { BusinessPicker } from '../../../../components/subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
 
 const pickedBusinessDescription = (business: Business | undefined) =>

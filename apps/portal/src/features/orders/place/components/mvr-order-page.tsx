@@ -23,7 +23,7 @@ import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
 import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { RulesetRules, rulesetProblem } from './ruleset-rules.tsx';
 import { OrderFormPage } from './retried-order.tsx';
-import { DriverPicker } from './subject-pickers.tsx';
+import { DriverPicker } from '../../../../components/subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
 
 export function licenceHint(state: UsStateCode | ''): string {

@@ -18,7 +18,7 @@ import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
 import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { DefinitionField } from './risk-definition-field.tsx';
 import { OrderFormPage } from './retried-order.tsx';
-import { DriverPicker } from './subject-pickers.tsx';
+import { DriverPicker } from '../../../../components/subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
 
 const pickedPersonDescription = (driver: Person | undefined) =>

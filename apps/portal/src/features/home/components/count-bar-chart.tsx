@@ -1,16 +1,16 @@
-// The bars of the MVR health card: one bar per outcome and per unfinished status, in the colours of
-// the orders pages' badges. Loaded on its own (React.lazy): the charting library is large and only
-// users who may view orders need it. The chart is a picture; the card's table beside it says the
-// same in text and holds the links.
+// The bars of a count group of the home page (count-group.tsx): one bar per row (an outcome, a
+// status, a severity…) in the colours of the list pages' badges. Loaded on its own (React.lazy): the
+// charting library is large. The chart is a picture; the table beside it says the same in text and
+// holds the links.
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import type { HealthRow } from './mvr-health.ts';
+import type { CountRow } from './count-rows.ts';
 
 const BAR_HEIGHT = 30;
 const wholeNumber = new Intl.NumberFormat();
 
-export default function MvrHealthChart({ rows, summary }: { rows: HealthRow[]; summary: string }) {
-  const data = rows.map((row) => ({ category: row.label, Orders: row.count, color: row.color }));
+export default function CountBarChart({ rows, valueName, summary }: { rows: CountRow[]; valueName: string; summary: string }) {
+  const data = rows.map((row) => ({ category: row.label, [valueName]: row.count, color: row.color }));
   return (
     // role="img" with the summary as its name: a screen reader hears one sentence, not the SVG's parts.
     <div role="img" aria-label={summary}>
@@ -18,7 +18,7 @@ export default function MvrHealthChart({ rows, summary }: { rows: HealthRow[]; s
         h={rows.length * BAR_HEIGHT + 30}
         data={data}
         dataKey="category"
-        series={[{ name: 'Orders', color: 'lane.7' }]}
+        series={[{ name: valueName, color: 'lane.7' }]}
         orientation="vertical"
         yAxisProps={{ width: 120, interval: 0 }}
         xAxisProps={{ allowDecimals: false }}

@@ -1,20 +1,21 @@
-// Searchable pickers over the company's drivers and businesses. The search runs on the server (it
-// also matches licence numbers, external ids, EINs and DOT numbers), so the options are shown as
-// the server answers them; the picked subject stays an option while the user searches for another.
+// Searchable pickers over the company's drivers and businesses (order forms, list filters). The
+// search runs on the server (it also matches licence numbers, external ids, EINs and DOT numbers), so
+// the options are shown as the server answers them; the picked subject stays an option while the
+// user searches for another.
 import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
 import { formatEin } from '@clearlane/contract/domain/identifiers';
 import type { Person } from '@clearlane/contract/persons';
-import { useBusinessSearch } from '../../../../lib/entities/businesses/get-businesses.ts';
-import { useDriverSearch } from '../../../../lib/entities/drivers/get-drivers.ts';
+import { useBusinessSearch } from '../lib/entities/businesses/get-businesses.ts';
+import { useDriverSearch } from '../lib/entities/drivers/get-drivers.ts';
 
 /** "Dana Q Smith (CA D1234567)": how the server names an MVR's subject too. */
 export const driverOptionLabel = (driver: Person) => `${driver.fullName} (${driver.licenceState} ${driver.licenceNumber})`;
 export const businessOptionLabel = (business: Business) => `${business.name} (EIN ${formatEin(business.ein)})`;
 
-type PickerProps = Pick<SelectProps, 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus'>;
+type PickerProps = Pick<SelectProps, 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus' | 'w'> & { placeholder?: string };
 
 interface SubjectPickerProps<Subject extends { id: string }> extends PickerProps {
   picked: Subject | undefined;
@@ -22,7 +23,7 @@ interface SubjectPickerProps<Subject extends { id: string }> extends PickerProps
   /** The page's search of the company's subjects (debounced text in, one page out). */
   useSearch: (filter: string) => { data?: { content: Subject[] }; isFetching: boolean; isError: boolean };
   labelOf: (subject: Subject) => string;
-  placeholder: string;
+  placeholder?: string;
   nothingFound: string;
 }
 
@@ -55,14 +56,14 @@ function SubjectPicker<Subject extends { id: string }>({ picked, onPick, useSear
   );
 }
 
-export function DriverPicker(props: PickerProps & { picked: Person | undefined; onPick: (driver: Person | undefined) => void }) {
+export function DriverPicker(props: PickerProps & { picked: Person | undefined; onPick: (driver: Person | undefined) => void; nothingFound?: string }) {
   return (
     <SubjectPicker
+      placeholder="Search by name, licence number or external ID"
+      nothingFound="No driver matches. Type the driver in instead."
       {...props}
       useSearch={useDriverSearch}
       labelOf={driverOptionLabel}
-      placeholder="Search by name, licence number or external ID"
-      nothingFound="No driver matches. Type the driver in instead."
     />
   );
 }
