@@ -6,7 +6,8 @@
 // acknowledge control, and the server refuses the call. Axe on every page; screenshots at 1440 and
 // 390 px wide.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_USERS, expect, signInApi, tenantUrl, test } from './fixtures.ts';
+import { join } from 'node:path';
+import { DEMO_USERS, expect, SCREENSHOT_DIR, signInApi, tenantUrl, test } from './fixtures.ts';
 import { cli } from './support/cli.ts';
 import { expectAccessible, signInUi, snap } from './support/portal.ts';
 
@@ -34,11 +35,17 @@ async function aishaId(request: APIRequestContext): Promise<string> {
 /** The "Open alerts" figure of the driver's qualification. */
 const openAlertsOf = (page: Page) => page.getByRole('region', { name: 'Qualification' }).locator('dt', { hasText: /^Open alerts$/ }).locator('xpath=following-sibling::dd');
 
-/** Screenshots of the page as it is now at both widths, back at desktop width afterwards. */
-async function snapAtWidths(page: Page, name: string) {
+/**
+ * Screenshots of the page as it is now at both widths, and of each named section at phone width (a
+ * full page that tall is hard to read), back at desktop width afterwards.
+ */
+async function snapAtWidths(page: Page, name: string, sections: string[] = []) {
   for (const [width, height] of WIDTHS) {
     await page.setViewportSize({ width, height });
     await snap(page, `${name}-${width}`);
+  }
+  for (const section of sections) {
+    await page.getByRole('region', { name: section }).screenshot({ path: join(SCREENSHOT_DIR, `${name}-${section.toLowerCase()}-390.png`), animations: 'disabled' });
   }
   await page.setViewportSize({ width: WIDTHS[0][0], height: WIDTHS[0][1] });
 }
@@ -75,7 +82,7 @@ test('a Manager enrols Aisha Khan, a sweep raises an alert, and the Manager ackn
   await expect(qualification.getByRole('list', { name: 'Why' })).toContainText('1 open alert');
   await expect(openAlertsOf(page)).toHaveText('1');
   await expectAccessible(page);
-  await snapAtWidths(page, 'monitoring-driver-page');
+  await snapAtWidths(page, 'monitoring-driver-page', ['Qualification', 'Alerts', 'Monitoring']);
 
   await alertLink.click();
   await expect(page).toHaveURL(new RegExp(`/drivers/${driverId}/alerts/[0-9a-f-]{36}$`));
@@ -86,7 +93,7 @@ test('a Manager enrols Aisha Khan, a sweep raises an alert, and the Manager ackn
   await expect(values.getByRole('row', { name: /Points/ })).toContainText('9');
   await expect(page.getByRole('region', { name: 'New violation' })).toContainText('Speeding 11-15 mph over limit');
   await expectAccessible(page);
-  await snapAtWidths(page, 'monitoring-alert-open');
+  await snapAtWidths(page, 'monitoring-alert-open', ['Acknowledgement']);
 
   const acknowledgement = page.getByRole('region', { name: 'Acknowledgement' });
   await acknowledgement.getByRole('textbox', { name: /Note/ }).fill('Spoke with Aisha; defensive driving refresher booked.');

@@ -150,7 +150,7 @@ describe("the driver's alerts", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(section).getByText('All'));
     expect(await within(section).findByRole('link', { name: 'Old alert' })).toBeInTheDocument();
-    expect(section).toHaveTextContent('by Maria Manager');
+    expect(section).toHaveTextContent('acknowledged by Maria Manager');
   });
 
   it('says when the driver has no open alert', async () => {

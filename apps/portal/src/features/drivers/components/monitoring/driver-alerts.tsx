@@ -1,5 +1,5 @@
 // The driver's alerts, newest first: open ones by default, or all; each links to its page.
-import { Anchor, Group, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Pagination, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AlertStateBadge, EscalationBadge, SeverityBadge } from '../../../../components/monitoring/monitoring-badges.tsx';
@@ -39,54 +39,29 @@ export function DriverAlerts({ driverId }: { driverId: string }) {
           />
         </Group>
         <QueryState what="alerts" isPending={isPending} error={error} isEmpty={alerts.length === 0} empty={shown === 'open' ? 'No open alerts.' : 'No alerts yet. Enrolled drivers get one when their record changes.'}>
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" aria-labelledby="driver-alerts-heading">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Alert</Table.Th>
-                  <Table.Th scope="col">Severity</Table.Th>
-                  <Table.Th scope="col">Raised</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {alerts.map((alert) => (
-                  <Table.Tr key={alert.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Anchor renderRoot={(props) => <Link {...props} to="/drivers/$driverId/alerts/$id" params={{ driverId, id: alert.id }} />} fz="sm" fw={600}>
-                          {alert.title}
-                        </Anchor>
-                        <Text fz="xs" c="dimmed">
-                          {ALERT_TYPE_LABELS[alert.type]}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <SeverityBadge severity={alert.severity} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                        <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4} align="flex-start">
-                        <AlertStateBadge acknowledged={alert.acknowledgedAt !== null} />
-                        {alert.acknowledgedAt === null ? (
-                          <EscalationBadge escalatedAfterDays={alert.escalatedAfterDays} />
-                        ) : (
-                          <Text fz="xs" c="dimmed">
-                            by {alert.acknowledgedByName ?? 'a former user'}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {/* A list, not a table: on a phone each alert wraps onto two lines instead of scrolling sideways. */}
+          <Box component="ul" aria-labelledby="driver-alerts-heading" m={0} p={0} style={{ listStyle: 'none' }}>
+            {alerts.map((alert) => (
+              <Box component="li" key={alert.id} py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+                <Group justify="space-between" align="flex-start" gap="xs">
+                  <Stack gap={2} style={{ flex: '1 1 260px', minWidth: 0 }}>
+                    <Anchor renderRoot={(props) => <Link {...props} to="/drivers/$driverId/alerts/$id" params={{ driverId, id: alert.id }} />} fz="sm" fw={600}>
+                      {alert.title}
+                    </Anchor>
+                    <Text fz="xs" c="dimmed">
+                      {ALERT_TYPE_LABELS[alert.type]} · raised <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+                      {alert.acknowledgedAt !== null && ` · acknowledged by ${alert.acknowledgedByName ?? 'a former user'}`}
+                    </Text>
+                  </Stack>
+                  <Group gap={6}>
+                    <SeverityBadge severity={alert.severity} />
+                    <AlertStateBadge acknowledged={alert.acknowledgedAt !== null} />
+                    {alert.acknowledgedAt === null && <EscalationBadge escalatedAfterDays={alert.escalatedAfterDays} />}
+                  </Group>
+                </Group>
+              </Box>
+            ))}
+          </Box>
         </QueryState>
         {data && data.page.totalPages > 1 && (
           <Group justify="flex-end">
