@@ -2,28 +2,16 @@
 // says); its admin sees no Businesses section, no spreadsheet or business-risk order types, and a page
 // of a feature that is off says so instead of failing; the server refuses its calls with 403
 // PluginNotEnabled. Acme (every plugin) is never shown a feature that is not built.
-import { execFileSync } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, DEMO_USERS, expect, signInApi, tenantUrl, test } from './fixtures.ts';
+import { cli } from './support/cli.ts';
 import { expectAccessible, signInUi, snap } from './support/portal.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tenant = `plug${Date.now().toString(36)}`;
 const companyName = 'Initech Haulage';
 const adminEmail = `admin@${tenant}.test`;
 /** A second company with businesses but no orders. */
 const noOrdersTenant = `${tenant}b`;
 const noOrdersAdmin = `admin@${noOrdersTenant}.test`;
-
-/** `npm run cli -- <args>` on the e2e database, as an operator would (PostgreSQL: alongside the server). */
-function cli(...args: string[]) {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('This journey needs the e2e PostgreSQL database (E2E_DATABASE_URL).');
-  return execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
-  });
-}
 
 const UNBUILT = /claims|scores|downloads/i;
 

@@ -40,6 +40,7 @@ import { Route as AuthenticatedOrdersMvrSingleOrderRouteImport } from './routes/
 import { Route as AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/person-risk-assessment/single-order'
 import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/_authenticated/orders/vin/single-order'
 import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
+import { Route as AuthenticatedDriversDriverIdAlertsIdRouteImport } from './routes/_authenticated/drivers/$driverId/alerts/$id'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -252,6 +253,16 @@ const AuthenticatedReportsGroupIdRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedDriversDriverIdAlertsIdRoute =
+  AuthenticatedDriversDriverIdAlertsIdRouteImport.update({
+    id: '/$driverId/alerts/$id',
+    path: '/$driverId/alerts/$id',
+    getParentRoute: () => AuthenticatedDriversRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/drivers/$driverId/alerts/$id.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
@@ -283,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
@@ -310,6 +322,7 @@ export interface FileRoutesByTo {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -344,6 +357,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/_authenticated/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -377,6 +391,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/drivers/$driverId/alerts/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -404,6 +419,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/drivers/$driverId/alerts/$id'
   id:
     | '__root__'
     | '/_authenticated'
@@ -437,6 +453,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders/person-risk-assessment/single-order'
     | '/_authenticated/orders/vin/single-order'
     | '/_authenticated/reports/group/$id'
+    | '/_authenticated/drivers/$driverId/alerts/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -663,6 +680,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedReportsGroupIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
     }
+    '/_authenticated/drivers/$driverId/alerts/$id': {
+      id: '/_authenticated/drivers/$driverId/alerts/$id'
+      path: '/$driverId/alerts/$id'
+      fullPath: '/drivers/$driverId/alerts/$id'
+      preLoaderRoute: typeof AuthenticatedDriversDriverIdAlertsIdRouteImport
+      parentRoute: typeof AuthenticatedDriversRouteRoute
+    }
   }
 }
 
@@ -690,6 +714,7 @@ interface AuthenticatedDriversRouteRouteChildren {
   AuthenticatedDriversAddDriverRoute: typeof AuthenticatedDriversAddDriverRoute
   AuthenticatedDriversAlertsRoute: typeof AuthenticatedDriversAlertsRoute
   AuthenticatedDriversIndexRoute: typeof AuthenticatedDriversIndexRoute
+  AuthenticatedDriversDriverIdAlertsIdRoute: typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 
 const AuthenticatedDriversRouteRouteChildren: AuthenticatedDriversRouteRouteChildren =
@@ -698,6 +723,8 @@ const AuthenticatedDriversRouteRouteChildren: AuthenticatedDriversRouteRouteChil
     AuthenticatedDriversAddDriverRoute: AuthenticatedDriversAddDriverRoute,
     AuthenticatedDriversAlertsRoute: AuthenticatedDriversAlertsRoute,
     AuthenticatedDriversIndexRoute: AuthenticatedDriversIndexRoute,
+    AuthenticatedDriversDriverIdAlertsIdRoute:
+      AuthenticatedDriversDriverIdAlertsIdRoute,
   }
 
 const AuthenticatedDriversRouteRouteWithChildren =

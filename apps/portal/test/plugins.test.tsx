@@ -1,6 +1,6 @@
 // Company plugins in the portal: the navigation and the actions of a feature that is off are hidden,
 // its pages say "<feature> is not enabled for <company>" (before the role is looked at, as the server
-// does), and features that are not built (claims, monitoring, DOT scores, downloads) are never
+// does), and features that are not built (claims, DOT scores, downloads) are never
 // advertised on the home page, in the permission table or in the invite form.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,9 +1,11 @@
 // How the portal names and colours driver monitoring: alert types and severities, qualification
-// statuses, enrolment. One vocabulary for the home page, the drivers list and the alerts list
-// (features may not import each other, so it lives here). The value lists are in
+// statuses, enrolment. One vocabulary for the home page, the drivers list, the alerts list and the
+// driver and alert pages (features may not import each other, so it lives here). The value lists are in
 // monitoring-options.ts: route configs (the entry chunk) import those, not the words.
 // Colours are shade 7–9 so white text on them passes WCAG AA; every badge also says its value in words.
-import type { AlertSeverity, AlertType, QualificationStatus } from '@clearlane/contract/monitoring';
+import type {
+  AlertChangeKind, AlertSeverity, AlertType, AnnualReviewDecision, EnrolmentStatus, PersonEventType, QualificationStatus,
+} from '@clearlane/contract/monitoring';
 import type { MonitoringType } from '@clearlane/contract/persons';
 import type { MonitoringFilter } from './monitoring-options.ts';
 
@@ -39,3 +41,41 @@ export const MONITORING_FILTER_LABELS: Record<MonitoringFilter, string> = { ENRO
  * lists link to it from anywhere, and the driver pages own its route.
  */
 export const driverAlertPath = (personId: string, alertId: string) => `/drivers/${encodeURIComponent(personId)}/alerts/${encodeURIComponent(alertId)}`;
+
+// The driver page and the alert page (issue 9): what changed, enrolment, reviews, the history.
+
+export const ALERT_CHANGE_KIND_LABELS: Record<AlertChangeKind, string> = {
+  NEW_VIOLATION: 'New moving violation',
+  MAJOR_CONVICTION: 'Major conviction',
+  SUSPENSION: 'Licence suspended',
+  REVOCATION: 'Licence revoked',
+  LICENCE_EXPIRED: 'Licence expired',
+  LICENCE_STATUS_CHANGE: 'Licence status changed',
+  NEW_ACCIDENT: 'New accident',
+  PERSON_RECORD_CHANGE: 'Person record changed',
+  LICENCE_EXPIRING: 'Licence expiring',
+  MEDICAL_CERTIFICATE_EXPIRING: 'Medical certificate expiring',
+  MEDICAL_CERTIFICATE_EXPIRED: 'Medical certificate expired',
+};
+
+/** Mantine's yellow.9 gives white text 3:1; this amber 6:1. */
+export const PENDING_AMBER = '#8f4f00';
+
+export const ENROLMENT_STATUS_LABELS: Record<EnrolmentStatus, string> = { ACTIVE: 'Active', PENDING: 'Enrolment pending' };
+export const ENROLMENT_STATUS_COLORS: Record<EnrolmentStatus, string> = { ACTIVE: 'teal.9', PENDING: PENDING_AMBER };
+
+export const REVIEW_DECISION_LABELS: Record<AnnualReviewDecision, string> = { QUALIFIED: 'Qualified to drive', NOT_QUALIFIED: 'Not qualified to drive' };
+
+export const PERSON_EVENT_LABELS: Record<PersonEventType, string> = {
+  MONITORING_ADDED: 'Enrolled in monitoring',
+  MONITORING_REMOVED: 'Removed from monitoring',
+  MONITORING_ACTIVE: 'Enrolment confirmed by the state',
+  ALERT_RAISED: 'Alert raised',
+  ALERT_ACKNOWLEDGED: 'Alert acknowledged',
+  ALERT_ESCALATED: 'Alert escalated',
+  ANNUAL_REVIEW_RECORDED: 'Annual review recorded',
+  MVR_REORDERED: 'Fresh MVR ordered',
+};
+
+/** "Escalated after 14 days" for an unacknowledged alert that escalated; null otherwise. */
+export const escalationLabel = (escalatedAfterDays: number) => (escalatedAfterDays > 0 ? `Escalated after ${escalatedAfterDays} days` : null);

@@ -62,6 +62,14 @@ export const queryKeys = {
     /** Every list of driver alerts: the alerts page, the home page's newest, a driver's. */
     lists: ['alerts', 'list'] as const,
     list: (query: object) => ['alerts', 'list', query] as const,
+    detail: (personId: string, alertId: string) => ['alerts', 'detail', personId, alertId] as const,
+  },
+  /** A driver's monitoring history and annual reviews (issue 9). */
+  monitoring: {
+    /** Every page of one driver's history. */
+    personEvents: (personId: string) => ['monitoring', 'events', personId] as const,
+    events: (personId: string, query: object) => ['monitoring', 'events', personId, query] as const,
+    annualReviews: (personId: string) => ['monitoring', 'annual-reviews', personId] as const,
   },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,

@@ -1,6 +1,8 @@
 // /drivers/{id}: one driver — header with name and licence, "Order MVR" and "Order person risk
 // assessment" for those who may order, "Edit" for those who may change drivers, the details, and the
-// driver's orders and reports. The route's loader has fetched the driver (a 404 shows the error page).
+// driver's orders and reports. With the monitoring plugin, for those who may view Monitoring: the
+// qualification, the alerts, the monitoring panel and the annual reviews. The route's loader has
+// fetched the driver (a 404 shows the error page).
 import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconFileSearch, IconId, IconUserShield } from '@tabler/icons-react';
@@ -14,6 +16,14 @@ import { SubjectOrders } from '../../../components/subject-orders/subject-orders
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatCalendarDate } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
+import { QualificationBadge } from '../../../components/monitoring/monitoring-badges.tsx';
+import { ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS, PENDING_AMBER } from '../../../lib/monitoring-labels.ts';
+import { AnnualReviewsPanel } from './monitoring/annual-reviews-panel.tsx';
+import { DriverAlerts } from './monitoring/driver-alerts.tsx';
+import { enrolmentOf } from './monitoring/monitored-driver.ts';
+import { MonitoringPanel } from './monitoring/monitoring-panel.tsx';
+import { QualificationPanel } from './monitoring/qualification-panel.tsx';
+import { useMonitoringAccess } from './monitoring/use-monitoring-access.ts';
 
 const routeApi = getRouteApi('/_authenticated/drivers/$id');
 
@@ -44,6 +54,8 @@ export function DriverPage() {
   // Ordering and the driver's orders belong to the orders plugin: without it the page is the driver alone.
   const ordersOn = hasPlugins(useUserContext().plugins, 'orders');
   const mayOrder = ordersOn && ability.can('create', 'Order');
+  const monitoring = useMonitoringAccess();
+  const linkOrders = ordersOn && ability.can('view', 'Order');
 
   return (
     <Stack gap="lg" maw={960}>
@@ -67,11 +79,16 @@ export function DriverPage() {
                 {driver.licenceNumber}
               </Text>
             </Text>
-            {driver.monitoringTypes.map((type) => (
-              <Badge key={type} variant="light" color="teal" radius="sm">
-                {type === 'MvrMonitoring' ? 'MVR monitoring' : 'Person monitoring'}
-              </Badge>
-            ))}
+            {driver.monitoringTypes.map((type) => {
+              const pending = enrolmentOf(driver, type)?.status === 'PENDING';
+              return (
+                <Badge key={type} variant="filled" color={pending ? PENDING_AMBER : 'teal.9'} radius="sm">
+                  {MONITORING_TYPE_LABELS[type]}
+                  {pending && ` · ${ENROLMENT_STATUS_LABELS.PENDING.toLowerCase()}`}
+                </Badge>
+              );
+            })}
+            {monitoring.shown && <QualificationBadge status={driver.qualification.status} />}
           </Group>
         </Stack>
         <Group gap="sm">
@@ -99,6 +116,9 @@ export function DriverPage() {
           )}
         </Group>
       </Group>
+
+      {monitoring.shown && <QualificationPanel qualification={driver.qualification} linkOrders={linkOrders} />}
+      {monitoring.shown && <DriverAlerts driverId={driver.id} />}
 
       <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="driver-details-heading">
         <Stack gap="md">
@@ -148,6 +168,13 @@ export function DriverPage() {
           </SimpleGrid>
         </Stack>
       </Paper>
+
+      {monitoring.shown && (
+        <>
+          <MonitoringPanel driver={driver} mayManage={monitoring.mayManage} />
+          <AnnualReviewsPanel driverId={driver.id} mayManage={monitoring.mayManage} linkOrders={linkOrders} />
+        </>
+      )}
 
       {ordersOn && (
         <Can I="view" a="Order">

@@ -16,9 +16,9 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 // Only what is built: claims, monitoring and DOT scores join these words when their pages exist.
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   'Company Admin': 'Everything in the company, including its users and settings.',
-  Manager: 'Runs the programme: places and reviews orders, keeps drivers and businesses; sees the users.',
-  Agent: 'Places orders and keeps drivers and businesses up to date.',
-  Viewer: 'Reads orders, reports, drivers and businesses; changes nothing.',
+  Manager: 'Runs the programme: places and reviews orders, keeps drivers and businesses, monitors drivers and acknowledges their alerts; sees the users.',
+  Agent: 'Places orders and keeps drivers and businesses up to date; reads driver alerts.',
+  Viewer: 'Reads orders, reports, drivers, businesses and driver alerts; changes nothing.',
 };
 
 interface InviteValues {
