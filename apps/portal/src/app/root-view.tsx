@@ -4,7 +4,7 @@ import { Outlet } from '@tanstack/react-router';
 import { ErrorPage } from './errors/error-page.tsx';
 import { clearError, usePageError } from './errors/page-error.ts';
 import { RouteAnnouncer } from './navigation/route-announcer.tsx';
-import { ToastViewport } from './toasts/toast-viewport.tsx';
+import { LazyToastViewport } from './toasts/lazy-toast-viewport.tsx';
 
 export function RootView() {
   const pageError = usePageError();
@@ -14,7 +14,7 @@ export function RootView() {
         Skip to main content
       </a>
       {pageError ? <ErrorPage error={pageError} standalone onBack={() => clearError()} /> : <Outlet />}
-      <ToastViewport />
+      <LazyToastViewport />
       <RouteAnnouncer />
     </>
   );
