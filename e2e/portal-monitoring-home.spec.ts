@@ -230,6 +230,34 @@ test.describe.serial('driver monitoring: home, drivers and alerts', () => {
     await expect(page).toHaveURL(new RegExp(`/drivers/${first.id}/alerts/${alerts[0]!.id}$`));
   });
 
+  test('a Manager turns on the fresh MVR in the monitoring settings, and it survives a reload', async ({ page, request }) => {
+    const path = '/api/v1/company/me/monitoring-settings';
+    const before = await (await request.get(path, { headers })).json();
+    try {
+      await request.put(path, { headers, data: { reorderMvrOnChange: false, ruleNamespace: null } });
+      await signInUi(page, DEMO_USERS.manager);
+      await page.goto(tenantUrl('acme', '/drivers/alerts'));
+      const reorder = 'Order a fresh MVR when a new conviction or DMV action is reported';
+      await page.getByRole('button', { name: 'Monitoring settings' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Monitoring settings' });
+      await expect(dialog.getByRole('switch', { name: reorder })).not.toBeChecked();
+      await dialog.getByRole('switch', { name: reorder }).check();
+      await expectAccessible(page);
+      await shoot(page, 'monitoring-settings');
+      await dialog.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByText('Monitoring settings saved')).toBeVisible();
+      await expect(dialog).toBeHidden();
+
+      await page.reload();
+      await page.getByRole('button', { name: 'Monitoring settings' }).click();
+      await expect(page.getByRole('dialog', { name: 'Monitoring settings' }).getByRole('switch', { name: reorder })).toBeChecked();
+      expect(await (await request.get(path, { headers })).json()).toEqual({ reorderMvrOnChange: true, ruleNamespace: null });
+    } finally {
+      // Other journeys expect the company as it was.
+      await request.put(path, { headers, data: before });
+    }
+  });
+
   test('a Viewer sees the qualification and monitoring columns, but selects nothing', async ({ page }) => {
     await signInUi(page, DEMO_USERS.viewer);
     await page.goto(tenantUrl('acme', `/drivers?filter=${surname}`));

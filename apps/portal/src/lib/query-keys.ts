@@ -70,6 +70,8 @@ export const queryKeys = {
     personEvents: (personId: string) => ['monitoring', 'events', personId] as const,
     events: (personId: string, query: object) => ['monitoring', 'events', personId, query] as const,
     annualReviews: (personId: string) => ['monitoring', 'annual-reviews', personId] as const,
+    /** The company's monitoring settings (re-order an MVR on a change, and its ruleset). */
+    settings: ['monitoring', 'settings'] as const,
   },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
@@ -86,6 +88,7 @@ export const mutationKeys = {
   },
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },
+  monitoring: { saveSettings: ['monitoring', 'save-settings'] as const },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,

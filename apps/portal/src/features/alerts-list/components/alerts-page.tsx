@@ -16,6 +16,7 @@ import { useOptionalDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import {
   ALERT_SEVERITY_OPTIONS, ALERT_TYPE_LABELS, ALERT_TYPE_OPTIONS, driverAlertPath, SEVERITY_COLORS, SEVERITY_LABELS, WARNING_ORANGE,
 } from '../../../lib/monitoring-labels.ts';
+import { MonitoringSettingsButton } from './monitoring-settings-button.tsx';
 import { acknowledgedOf, ALERT_FILTER_KEYS, alertsQueryOf, alertStatusChoiceOf, type AlertsSearch, type AlertSortKey, type AlertStatusChoice } from '../alerts-search.ts';
 
 const routeApi = getRouteApi('/_authenticated/drivers/alerts');
@@ -149,6 +150,7 @@ export function AlertsPage() {
       <ListHeader
         title="Driver alerts"
         description={`What monitoring found about the drivers of ${context.user.companyName}: new convictions, suspensions and expiries, newest first.`}
+        action={<MonitoringSettingsButton />}
       />
       <ListFilters list={list} label="Filter alerts">
         <Select
