@@ -1,17 +1,13 @@
 // Renders a monitoring component as a signed-in user, inside the theme, a query client and a router,
 // answering the API from `routes` ("METHOD /path" → answer) and recording every request.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import type { DriverAlert, DriverAlertDetail } from '@clearlane/contract/monitoring';
 import type { CurrentUser } from '@clearlane/contract/users';
-import { theme } from '../../../src/app/theme.ts';
-import { AbilityProvider } from '../../../src/lib/ability.tsx';
-import { userContextQueryKey } from '../../../src/lib/current-user.ts';
 import { configureHttp } from '../../../src/lib/http.ts';
 import { testUser } from '../../fixtures.ts';
+import { renderRouter } from '../../render.tsx';
 
 export const DRIVER_ID = '0190a000-0000-7000-8000-0000000000d1';
 export const ALERT_ID = '0190a000-0000-7000-8000-0000000000a1';
@@ -93,17 +89,8 @@ export function renderAs(signedIn: CurrentUser, ui: (queryClient: QueryClient) =
   };
   configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as unknown as typeof globalThis.fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(userContextQueryKey, { user: signedIn, plugins });
   const root = createRootRoute({ component: () => ui(queryClient) });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <AbilityProvider user={signedIn}>
-          <RouterProvider router={router} />
-        </AbilityProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router, { queryClient, signedIn: { user: signedIn, plugins } });
   return { sent, queryClient };
 }

@@ -1,14 +1,9 @@
 // The home page as the tests render it: signed in as `user` with `plugins`, inside the theme, the
 // query cache and the ability, with the pages its links lead to as stubs (each shows its path).
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import type { CurrentUser } from '@clearlane/contract/users';
-import { theme } from '../../../src/app/theme.ts';
 import { HomePage } from '../../../src/features/home/components/home-page.tsx';
-import { AbilityProvider } from '../../../src/lib/ability.tsx';
-import { userContextQuery } from '../../../src/lib/current-user.ts';
+import { renderRouter } from '../../render.tsx';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
@@ -18,16 +13,6 @@ export function renderHome(user: CurrentUser, plugins: string[]) {
   const page = (path: string) => createRoute({ getParentRoute: () => root, path, component: () => <h1>{path}</h1> });
   const tree = root.addChildren([createRoute({ getParentRoute: () => root, path: '/', component: HomePage }), page('/orders'), page('/drivers'), page('/drivers/alerts')]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(userContextQuery.queryKey, { user, plugins } as never);
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <AbilityProvider user={user}>
-          <RouterProvider router={router} />
-        </AbilityProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router, { signedIn: { user, plugins } });
   return router;
 }

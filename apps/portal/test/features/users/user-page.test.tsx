@@ -1,19 +1,16 @@
 // The user page (/users/{id}): what it shows, who sees its actions, and what each action sends;
 // the server's refusal (the last Company Admin) is shown as the server words it.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, UserSummary } from '@clearlane/contract/users';
-import { theme } from '../../../src/app/theme.ts';
 import { UserDetails } from '../../../src/features/users/components/user-page.tsx';
 import { usersQueryKeys } from '../../../src/features/users/api/get-users.ts';
-import { AbilityProvider } from '../../../src/lib/ability.tsx';
-import { userContextQueryKey } from '../../../src/lib/current-user.ts';
 import { configureHttp } from '../../../src/lib/http.ts';
 import { testUser } from '../../fixtures.ts';
+import { renderRouter } from '../../render.tsx';
 
 const admin = testUser({ roles: [{ name: 'Company Admin', permissions: [{ action: 'manage', subject: 'ANY' }] }], groups: ['Company Admin'] });
 const manager = testUser({ roles: [{ name: 'Manager', permissions: [{ action: 'view', subject: 'User' }] }], groups: ['Manager'] });
@@ -53,19 +50,10 @@ function renderPage(signedIn: CurrentUser, shown: UserSummary, onPatch: (body: R
   };
   configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as unknown as typeof globalThis.fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  queryClient.setQueryData(userContextQueryKey, { user: signedIn, plugins: [] });
   queryClient.setQueryData(usersQueryKeys.detail(shown.id), shown);
   const root = createRootRoute({ component: () => <UserDetails id={shown.id} /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <AbilityProvider user={signedIn}>
-          <RouterProvider router={router} />
-        </AbilityProvider>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router, { queryClient, signedIn: { user: signedIn, plugins: [] } });
   return { sent };
 }
 
