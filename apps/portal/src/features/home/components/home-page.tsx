@@ -13,6 +13,7 @@ import { publicConfig } from '../../../lib/public-config.ts';
 import { useMyCompany } from '../api/get-my-company.ts';
 import { ComplianceCard } from './compliance-card.tsx';
 import { MvrHealthCard } from './mvr-health-card.tsx';
+import { HomeSection } from './home-section.tsx';
 import { PermissionsGrid } from './permissions-grid.tsx';
 
 
@@ -49,7 +50,7 @@ export function HomePage() {
       {seesOrders && <MvrHealthCard />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section title="Your profile" icon={<IconShieldCheck size={18} aria-hidden />}>
+        <HomeSection title="Your profile" icon={<IconShieldCheck size={18} aria-hidden />}>
           <Group gap="md" wrap="nowrap" align="flex-start">
             <Avatar size="lg" radius="xl" color="lane" aria-hidden>
               {user.firstName[0]}
@@ -75,9 +76,9 @@ export function HomePage() {
               />
             </Stack>
           </Group>
-        </Section>
+        </HomeSection>
 
-        <Section title="Your company" icon={<IconBuilding size={18} aria-hidden />}>
+        <HomeSection title="Your company" icon={<IconBuilding size={18} aria-hidden />}>
           <Stack gap="sm">
             <Text fw={600} fz="lg">
               {user.companyName}
@@ -111,11 +112,11 @@ export function HomePage() {
               )}
             </div>
           </Stack>
-        </Section>
+        </HomeSection>
       </SimpleGrid>
 
       {otherCompanies.length > 0 && (
-        <Section title="Your other companies" icon={<IconBuilding size={18} aria-hidden />}>
+        <HomeSection title="Your other companies" icon={<IconBuilding size={18} aria-hidden />}>
           <Stack gap="xs">
             <Text fz="sm" c="dimmed">
               You also belong to these companies. Each has its own portal address; sign in there to work in it.
@@ -139,17 +140,17 @@ export function HomePage() {
               );
             })}
           </Stack>
-        </Section>
+        </HomeSection>
       )}
 
-      <Section title="What you can do" icon={<IconShieldCheck size={18} aria-hidden />} headingId="permissions-heading">
+      <HomeSection title="What you can do" icon={<IconShieldCheck size={18} aria-hidden />} headingId="permissions-heading">
         <Stack gap="sm">
           <Text fz="sm" c="dimmed">
             What your role allows in {user.companyName}. Your company administrator can change your role.
           </Text>
           <PermissionsGrid ability={ability} plugins={plugins} />
         </Stack>
-      </Section>
+      </HomeSection>
 
       <Can I="view" a="User">
         <Stack gap="sm">
@@ -168,21 +169,6 @@ export function HomePage() {
   );
 }
 
-function Section({ title, icon, headingId, children }: { title: string; icon: ReactNode; headingId?: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
-      <Group gap="xs" mb="md">
-        <ThemeIcon variant="light" radius="md" aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Title order={2} fz="h4" id={headingId}>
-          {title}
-        </Title>
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 function Facts({ items }: { items: [string, ReactNode][] }) {
   return (

@@ -1,9 +1,10 @@
 // The frame of a home page card of figures: a labelled section with its heading and icon, a note at
 // the right (the period), and while its query runs a skeleton, on failure the problem's words with
 // "Try again", else its content.
-import { Alert, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { HomeSection } from './home-section.tsx';
 
 export interface MetricsQuery {
   isPending: boolean;
@@ -26,20 +27,7 @@ export interface MetricsCardProps {
 
 export function MetricsCard({ title, headingId, icon, note, query, skeleton, children }: MetricsCardProps) {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId} aria-busy={query.isPending}>
-      <Group justify="space-between" align="flex-start" mb="md" gap="xs">
-        <Group gap="xs">
-          <ThemeIcon variant="light" radius="md" aria-hidden>
-            {icon}
-          </ThemeIcon>
-          <Title order={2} fz="h4" id={headingId}>
-            {title}
-          </Title>
-        </Group>
-        <Text fz="sm" c="dimmed">
-          {note}
-        </Text>
-      </Group>
+    <HomeSection title={title} icon={icon} headingId={headingId} note={note} busy={query.isPending}>
       {query.isPending ? (
         skeleton
       ) : query.isError ? (
@@ -54,6 +42,6 @@ export function MetricsCard({ title, headingId, icon, note, query, skeleton, chi
       ) : (
         children
       )}
-    </Card>
+    </HomeSection>
   );
 }
