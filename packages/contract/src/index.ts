@@ -26,3 +26,4 @@ export * from './domain/storable-text.ts';
 export * from './monitoring.ts';
 export * from './domain/monitoring-coverage.ts';
 export * from './query-params.ts';
+export * from './downloads.ts';

@@ -222,6 +222,7 @@ export const OrderListFilterSchema = z.object({
   tag: TagNameSchema.optional(),
   personId: z.string().uuid().optional(),
   businessId: z.string().uuid().optional(),
+  reportGroupId: z.string().uuid().optional().describe('Orders of one report group (a bulk sheet)'),
   filter: z.string().trim().max(100).optional().describe('Matches the subject (driver, business, VIN), case-insensitive'),
 });
 export type OrderListFilter = z.infer<typeof OrderListFilterSchema>;

@@ -61,6 +61,7 @@ export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>
   if (query.tag) conditions.push(sql`${orders.tags} @> array[${query.tag}]::text[]`);
   if (query.personId) conditions.push(eq(orders.personId, query.personId));
   if (query.businessId) conditions.push(eq(orders.businessId, query.businessId));
+  if (query.reportGroupId) conditions.push(eq(orders.reportGroupId, query.reportGroupId));
   const where = and(...conditions);
   const ordering = [
     ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((term) =>
