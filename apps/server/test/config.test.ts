@@ -1,10 +1,11 @@
 // Settings are validated at boot, every invalid one reported at once.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, passwordPolicyOf } from '../src/config/config.ts';
+import { ConfigError, loadConfig, passwordPolicyOf, s3FileStoreOptionsOf } from '../src/config/config.ts';
 import { lockSecondsFor, MAX_LOCK_SECONDS } from '../src/identity/sign-in.service.ts';
 import { temporaryPassword } from '../src/identity/passwords.ts';
 import { maskEmail, maskPhone } from '../src/identity/secrets.ts';
 import { passwordPolicyViolations } from '@clearlane/contract';
+import { configProblemsOf } from './config-problems.ts';
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -52,6 +53,42 @@ describe('loadConfig', () => {
     expect(named.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PASSWORD_MIN_LENGTH', 'PORT', 'ROLE', 'SYSTEM_MESSAGE_BASE_URL', 'TOAST_POSITION', 'TRUST_PROXY'].sort());
     expect((error as ConfigError).message).toMatch(/^Invalid settings:\n {2}- /);
     for (const problem of problems) expect((error as ConfigError).message).toContain(problem);
+  });
+});
+
+describe('file store settings', () => {
+  const minio = { FILE_STORE: 's3', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'us-east-1', S3_BUCKET: 'clearlane-files', S3_ACCESS_KEY_ID: 'minio', S3_SECRET_ACCESS_KEY: 'minio-secret' };
+
+  it('keeps files in the database by default, and ignores S3 settings then', () => {
+    expect(loadConfig({}).FILE_STORE).toBe('database');
+    expect(s3FileStoreOptionsOf(loadConfig({ S3_BUCKET: 'unused-bucket' }))).toBeNull();
+  });
+
+  it('reads an S3-compatible store, path-style by default when an endpoint is given, with a prefix made a folder', () => {
+    expect(s3FileStoreOptionsOf(loadConfig({ ...minio, S3_PREFIX: 'clearlane' }))).toEqual({
+      endpoint: 'http://minio:9000', region: 'us-east-1', bucket: 'clearlane-files', accessKeyId: 'minio', secretAccessKey: 'minio-secret',
+      forcePathStyle: true, prefix: 'clearlane/',
+    });
+    expect(s3FileStoreOptionsOf(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false', S3_PREFIX: 'a/b/' }))).toMatchObject({ forcePathStyle: false, prefix: 'a/b/' });
+    const aws = s3FileStoreOptionsOf(loadConfig({ ...minio, S3_ENDPOINT: '', S3_REGION: 'eu-west-1' }));
+    expect(aws).toMatchObject({ endpoint: undefined, region: 'eu-west-1', forcePathStyle: false, prefix: undefined });
+  });
+
+  it('names every missing S3 setting when FILE_STORE is s3, with the other bad settings', () => {
+    const missing = configProblemsOf({ FILE_STORE: 's3', PORT: 'eighty' });
+    expect(missing.map((problem) => problem.split(':')[0]).sort()).toEqual(['PORT', 'S3_ACCESS_KEY_ID', 'S3_BUCKET', 'S3_REGION', 'S3_SECRET_ACCESS_KEY']);
+    expect(missing).toContain('S3_BUCKET: is required when FILE_STORE is s3 (S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)');
+  });
+
+  it('names every malformed S3 setting', () => {
+    const problems = configProblemsOf({ ...minio, FILE_STORE: 'disk', S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'My_Bucket', S3_REGION: 'us east', S3_FORCE_PATH_STYLE: 'maybe', S3_PREFIX: '/files' });
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['FILE_STORE', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'S3_REGION']);
+    expect(problems).toEqual(expect.arrayContaining([
+      'S3_ENDPOINT: must be an http(s) URL, e.g. http://minio:9000',
+      expect.stringMatching(/^S3_BUCKET: must be a bucket name/),
+      'S3_PREFIX: must not start with a slash, e.g. clearlane/',
+    ]));
+    expect(configProblemsOf({ ...minio, S3_ENDPOINT: 'ftp://minio:21' })).toEqual(['S3_ENDPOINT: must be an http(s) URL, e.g. http://minio:9000']);
   });
 });
 

@@ -2,12 +2,13 @@
 // simulator on loopback (sms-api-simulator.ts); delivered by the same retried job as mail.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/config.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { outbox } from '../src/db/schema.ts';
 import { MessagesApiSmsSender, SmsDeliveryError } from '../src/mail/sms.ts';
 import { Messenger } from '../src/mail/messenger.ts';
 import { describeEachDatabase, newCompany, newUser, openTestDatabase, post, sixDigitCodeIn, testConfig } from './helpers.ts';
 import { startSmsApiSimulator } from './sms-api-simulator.ts';
+import { configProblemsOf } from './config-problems.ts';
 
 const simulator = await startSmsApiSimulator();
 afterAll(() => simulator.close());
@@ -20,18 +21,8 @@ let phoneCounter = 0;
 const uniquePhone = () => `+1555${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter++ % 10}`;
 
 describe('SMS settings', () => {
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      loadConfig(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    return [];
-  };
-
   it('names every missing or bad SMS setting at once, with the other bad settings', () => {
-    const problems = problemsOf({ PORT: 'eighty', SMS_ACCOUNT_SID: 'AC123', SMS_FROM: '555-1234', SMS_API_URL: 'api.twilio.com' });
+    const problems = configProblemsOf({ PORT: 'eighty', SMS_ACCOUNT_SID: 'AC123', SMS_FROM: '555-1234', SMS_API_URL: 'api.twilio.com' });
     expect(problems).toEqual(expect.arrayContaining([
       expect.stringMatching(/^PORT: /),
       expect.stringMatching(/^SMS_API_URL: must be an absolute URL/),
@@ -42,7 +33,7 @@ describe('SMS settings', () => {
   });
 
   it('without SMS settings there is no SMS API, and with all three it is Twilio by default', () => {
-    expect(problemsOf({})).toEqual([]);
+    expect(configProblemsOf({})).toEqual([]);
     const config = loadConfig({ SMS_ACCOUNT_SID: 'AC123', SMS_AUTH_TOKEN: 'secret', SMS_FROM: `MG${'0'.repeat(32)}` });
     expect(config.SMS_API_URL).toBe('https://api.twilio.com');
   });

@@ -2,6 +2,7 @@
 // Every invalid setting is reported at once, so an operator fixes them in one go.
 import { z } from 'zod';
 import { TOAST_POSITIONS } from '@clearlane/contract';
+import type { S3FileStoreOptions } from '../storage/s3-file-store.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -57,6 +58,19 @@ export const ConfigSchema = z
     SMS_ACCOUNT_SID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be the account SID (letters, digits, dashes), e.g. AC0123…').optional(),
     SMS_AUTH_TOKEN: z.string().optional(),
     SMS_FROM: z.string().regex(/^(\+[1-9]\d{1,14}|MG[0-9a-fA-F]{32})$/, 'must be a phone number in E.164 form (+15551234567) or a messaging service SID (MG…)').optional(),
+
+    /** Where built files (report bundles) are kept: the database, or an S3-compatible store (S3_*). */
+    FILE_STORE: z.enum(['database', 's3']).default('database'),
+    /** Base URL of an S3-compatible store (MinIO, Ceph, R2, ...); unset for AWS S3. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://minio:9000' }).optional(),
+    S3_REGION: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a region name, e.g. us-east-1').optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit').optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Path-style URLs (endpoint/bucket/key); by default on when S3_ENDPOINT is set, as MinIO needs. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
+    /** Put before every key (a folder in a shared bucket); a trailing slash is added. */
+    S3_PREFIX: z.string().max(512).regex(/^[^/]/, 'must not start with a slash, e.g. clearlane/').optional(),
   })
   .superRefine((env, context) => {
     const sms = { SMS_ACCOUNT_SID: env.SMS_ACCOUNT_SID, SMS_AUTH_TOKEN: env.SMS_AUTH_TOKEN, SMS_FROM: env.SMS_FROM };
@@ -65,10 +79,19 @@ export const ConfigSchema = z
       if (value === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when any SMS_ setting is set (SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM)' });
     }
   }, { when: () => true }) // checked even when other settings are bad: every problem is listed at once
+  .superRefine((env, context) => {
+    if (env.FILE_STORE !== 's3') return;
+    const required = { S3_REGION: env.S3_REGION, S3_BUCKET: env.S3_BUCKET, S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY };
+    for (const [name, value] of Object.entries(required)) {
+      if (value === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when FILE_STORE is s3 (S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)' });
+    }
+  }, { when: () => true })
   .transform((env) => ({
     ...env,
     PORTAL_URL: env.PORTAL_URL ?? `http://localhost:${env.PORT}`,
     SEED_DEMO: env.SEED_DEMO ?? env.DATABASE_URL === undefined,
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    S3_PREFIX: env.S3_PREFIX === undefined || env.S3_PREFIX.endsWith('/') ? env.S3_PREFIX : `${env.S3_PREFIX}/`,
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -98,5 +121,19 @@ export function passwordPolicyOf(config: Config) {
     requireUppercase: config.PASSWORD_REQUIRE_UPPERCASE,
     requireNumbers: config.PASSWORD_REQUIRE_NUMBERS,
     requireSymbols: config.PASSWORD_REQUIRE_SYMBOLS,
+  };
+}
+
+/** The S3-compatible store's settings when FILE_STORE is s3 (loadConfig has checked them complete), else null. */
+export function s3FileStoreOptionsOf(config: Config): S3FileStoreOptions | null {
+  if (config.FILE_STORE !== 's3') return null;
+  return {
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION!,
+    bucket: config.S3_BUCKET!,
+    accessKeyId: config.S3_ACCESS_KEY_ID!,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
   };
 }

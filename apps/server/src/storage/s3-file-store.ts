@@ -1,8 +1,8 @@
 // Files in an S3-compatible object store (AWS S3, MinIO, Ceph, R2, ...), chosen with FILE_STORE=s3.
-// Uploads stream in parts: a bundle of unknown length is never held whole in memory (at most
-// QUEUE_SIZE parts of PART_SIZE at a time), and a failed upload is aborted so no parts are left
-// behind to be billed. Downloads stream from the store through this server, so every download is
-// recorded and a file is never reachable without the API's permission check (docs/DECISIONS.md).
+// Uploads stream in parts: a bundle of unknown length is never held whole in memory (one part at a
+// time), and a failed upload is aborted so no parts are left behind to be billed. Downloads stream
+// from the store through this server, so every download is recorded and a file is never reachable
+// without the API's permission check (docs/DECISIONS.md).
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -23,8 +23,12 @@ export interface S3FileStoreOptions {
 
 /** S3's smallest part (every part but the last must be at least this): memory per upload stays small. */
 const PART_SIZE = 5 * 1024 * 1024;
-/** Parts sent at once: a little parallelism while holding at most 2 × 5 MiB per upload. */
-const QUEUE_SIZE = 2;
+/**
+ * One part in flight: an upload holds one part in memory, and a part that fails (after the SDK's
+ * retries) stops the reading of the source at once. With two uploaders, the second would read and
+ * send the rest of the file before the upload is aborted.
+ */
+const QUEUE_SIZE = 1;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export class S3FileStore implements FileStore {
