@@ -11,6 +11,7 @@ import { KNOWN_PLUGINS, vinCheckDigit } from '@clearlane/contract';
 import { claimEvents, claims, claimSnapshots } from '../src/db/schema.ts';
 import { claimsFollowOrders } from '../src/modules/claims/claims.jobs.ts';
 import { reportSha256 } from '../src/modules/claims/claim-settle.ts';
+import { readPdf } from './pdf-reader.ts';
 import {
   ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, fulfilOrder, newCompany, newUser, seedTwoCompanies, signInAs,
 } from './helpers.ts';
@@ -290,6 +291,17 @@ describeEachDatabase('claims', (t) => {
         since: 1, schemaVersion: null, ordersAdded: [], ordersRemoved: [], outcomesChanged: [],
         formData: [{ path: 'witnesses', before: null, after: [{ name: 'Pat Lee', statement: 'The trailer slid on black ice.' }] }],
       });
+      // The snapshot as a document: what changed, the reports with their fingerprints, the notice by its titles.
+      const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/claims/${claim.id}/snapshots/${summaries[1].id}`, headers: { host: ACME_HOST, ...bearer(tokens.viewer), accept: 'application/pdf' } });
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toBe(`attachment; filename="claim-${claim.id}-snapshot-2.pdf"`);
+      const { text } = readPdf(pdf.rawPayload);
+      for (const expected of ['Claim snapshot 2', 'Changes since snapshot 1', 'Witnesses', 'Pat Lee', 'Max Manager', 'Our vehicles › 1 › VIN', secondSnapshot.orders[0].reportSha256.slice(0, 16)]) {
+        expect(text).toContain(expected);
+      }
+      expectProblem(await t.app.inject({ method: 'GET', url: `/api/v1/claims/${claim.id}/snapshots/${summaries[1].id}`, headers: { host: ACME_HOST, ...bearer(tokens.viewer), accept: 'text/csv' } }), 406, 'NotAcceptable');
+      expectProblem(await t.app.inject({ method: 'GET', url: `/api/v1/claims/${claim.id}/snapshots/${summaries[1].id}`, headers: { host: GLOBEX_HOST, ...bearer(tokens.globexAdmin), accept: 'application/pdf' } }), 404);
       // Snapshot 1 is as it was, and the database refuses to change it, whoever asks.
       expect(ok(await read(`/api/v1/claims/${claim.id}/snapshots/${firstSnapshot.id}`))).toEqual(frozen);
       await expect(t.db.update(claimSnapshots).set({ publishedByName: 'Someone else' }).where(eq(claimSnapshots.id, firstSnapshot.id))).rejects.toThrow();

@@ -6,6 +6,7 @@ import {
   AUTO_LOSS_NOTICE_SCHEMA, AUTO_LOSS_NOTICE_UI_SCHEMA, INSURANCE_COVERAGE_TYPES, diffFormData, draftClaimSchemaOf, vinCheckDigit, type JsonSchemaObject,
 } from '@clearlane/contract';
 import { claimSchemaProblems, compileClaimSchema, formProblems } from '../../src/modules/claims/claim-validation.ts';
+import { derivedStatus, reportSha256 } from '../../src/modules/claims/claim-settle.ts';
 
 const schema = AUTO_LOSS_NOTICE_SCHEMA as unknown as JsonSchemaObject;
 const validators = compileClaimSchema(schema);
@@ -134,5 +135,25 @@ describe('a schema a company admin publishes', () => {
     let deep: Record<string, unknown> = { type: 'string' };
     for (let level = 0; level < 30; level++) deep = { type: 'object', properties: { a: deep } };
     expect(claimSchemaProblems(deep, undefined)[0]!.message).toMatch(/nested too deep/);
+  });
+});
+
+describe("a claim's status", () => {
+  const order = (orderStatus: string, orderId = `id-${orderStatus}`) => ({ orderId, orderStatus, subjectLabel: `Driver ${orderStatus}`, failureReason: orderStatus === 'Complete' ? null : 'the state did not answer' });
+
+  it('is New or Received without orders, Processing while any is in flight, then Error over Failed over Complete, naming the orders', () => {
+    expect(derivedStatus([], false)).toEqual({ status: 'New', reason: null });
+    expect(derivedStatus([], true).status).toBe('Received');
+    expect(derivedStatus([order('Complete'), order('Ordered'), order('Error')], true)).toEqual({ status: 'Processing', reason: 'Waiting for Driver Ordered (order id-Ordered).' });
+    expect(derivedStatus([order('Failed'), order('Error')], true)).toEqual({ status: 'Error', reason: 'Driver Error (order id-Error) ended in Error: the state did not answer' });
+    expect(derivedStatus([order('Complete'), order('Failed')], false).status).toBe('Failed');
+    // Complete is about the orders; publishing checks the form on its own.
+    expect(derivedStatus([order('Complete')], false)).toEqual({ status: 'Complete', reason: null });
+  });
+
+  it('fingerprints a report by its content, whatever the order of its keys', () => {
+    expect(reportSha256({ a: 1, b: [{ c: 2, d: 3 }] })).toBe(reportSha256({ b: [{ d: 3, c: 2 }], a: 1 }));
+    expect(reportSha256({ a: 1 })).not.toBe(reportSha256({ a: 2 }));
+    expect(reportSha256(null)).toBeNull();
   });
 });

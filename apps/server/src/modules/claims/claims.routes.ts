@@ -10,11 +10,15 @@ import {
 } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
+import { negotiate, type Offer } from '../../http/content-negotiation.ts';
+import { AppError } from '../../http/errors.ts';
 import type { ClaimsService } from './claims.service.ts';
 
 // 409: publishing what is not complete (ClaimNotPublishable, each missing thing named), a broken ruleset, too many orders.
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema, 409: ProblemSchema };
 const idParams = z.object({ id: z.string().uuid() });
+/** A snapshot answers JSON, as every answer does, unless its PDF is asked for. */
+const SNAPSHOT_ANSWERS = [{ type: 'application/json', answer: 'json' }, { type: 'application/pdf', answer: 'pdf' }] as const satisfies readonly Offer<string>[];
 const orderParams = z.object({ id: z.string().uuid(), orderId: z.string().uuid() });
 
 export async function claimsRoutes(app: FastifyInstance, { claims }: { claims: ClaimsService }) {
@@ -90,10 +94,17 @@ export async function claimsRoutes(app: FastifyInstance, { claims }: { claims: C
 
   r.get('/claims/:id/snapshots/:snapshotId', {
     schema: {
-      tags, security, summary: 'One snapshot as published: form data, schema version, every order\'s outcome, deciding rules, ruleset version and report SHA-256, and what changed since the previous one',
-      params: z.object({ id: z.string().uuid(), snapshotId: z.string().uuid() }), response: { 200: ClaimSnapshotSchema, ...problems },
+      tags, security,
+      summary: 'One snapshot as published: form data, schema version, every order\'s outcome, deciding rules, ruleset version and report SHA-256, and what changed since the previous one; Accept application/pdf → the snapshot as a PDF document',
+      params: z.object({ id: z.string().uuid(), snapshotId: z.string().uuid() }), response: { 200: ClaimSnapshotSchema, 406: ProblemSchema, ...problems },
     },
-  }, async (request) => claims.snapshot(principalOf(request), request.params.id, request.params.snapshotId));
+  }, async (request, reply) => {
+    const answer = negotiate(request.headers.accept, SNAPSHOT_ANSWERS);
+    if (!answer) throw new AppError(406, 'NotAcceptable', 'A snapshot is available as application/json or application/pdf.', { title: 'Not Acceptable' });
+    if (answer === 'json') return claims.snapshot(principalOf(request), request.params.id, request.params.snapshotId);
+    const { pdf, fileName } = await claims.snapshotDocument(principalOf(request), request.params.id, request.params.snapshotId);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf as never);
+  });
 
   r.post('/claims/:id/:orderId', {
     schema: {

@@ -12,9 +12,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound, type FieldError } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import { dateBound } from '../orders/orders.service.ts';
 import { findOrder, findPerson } from '../orders/orders.repository.ts';
+import { renderClaimSnapshotPdf } from '../../documents/claim-snapshot.ts';
 import { claimSchemaProblems, formProblems, validatorsOf } from './claim-validation.ts';
 import { changeCountOf, publishBlockers, publishClaim, publishProblems, settleClaim } from './claim-settle.ts';
 import * as repo from './claims.repository.ts';
@@ -121,13 +123,18 @@ export class ClaimsService {
     assertCan(principal, 'manage', 'all');
     const problems = claimSchemaProblems(body.schema, body.uiSchema);
     if (problems.length > 0) throw invalidInput(problems.map((problem) => ({ path: `body.${problem.path}`, message: problem.message })), 'This is not a claim form the portal can show.');
-    return this.db.transaction(async (tx) => {
-      await repo.ensureBuiltInSchema(tx, principal.companyId);
-      // Two admins publishing at once: the primary key lets one have the number; the other is told to retry.
-      const version = ((await repo.latestSchemaVersion(tx, principal.companyId)) ?? BUILT_IN_CLAIM_SCHEMA_VERSION) + 1;
-      const row = await repo.insertSchema(tx, { companyId: principal.companyId, version, schema: body.schema, uiSchema: body.uiSchema ?? {}, note: body.note ?? null, createdBy: principal.userId });
-      return toSchemaVersion(row);
-    });
+    await repo.ensureBuiltInSchema(this.db, principal.companyId);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const version = ((await repo.latestSchemaVersion(tx, principal.companyId)) ?? BUILT_IN_CLAIM_SCHEMA_VERSION) + 1;
+        const row = await repo.insertSchema(tx, { companyId: principal.companyId, version, schema: body.schema, uiSchema: body.uiSchema ?? {}, note: body.note ?? null, createdBy: principal.userId });
+        return toSchemaVersion(row);
+      });
+    } catch (error) {
+      // Two admins publishing at once: the primary key gives the number to one; the other is told so.
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict('ClaimSchemaVersionTaken', 'Someone published a version of the claim form at the same moment. Look at the newest version, then publish yours again.');
+    }
   }
 
   // --- claims ---
@@ -283,6 +290,16 @@ export class ClaimsService {
     const row = await repo.findSnapshot(this.db, principal.companyId, claimId, snapshotId);
     if (!row) throw notFound('snapshot');
     return { ...toSnapshotSummary(row), formData: row.formData, orders: row.orders as ClaimSnapshot['orders'], changes: row.changes as ClaimSnapshot['changes'] };
+  }
+
+  /** The snapshot as a PDF (the same checks as its JSON). */
+  async snapshotDocument(principal: Principal, claimId: string, snapshotId: string): Promise<{ pdf: Buffer; fileName: string }> {
+    const snapshot = await this.snapshot(principal, claimId, snapshotId);
+    const [claim, schema] = await Promise.all([repo.findClaim(this.db, principal.companyId, claimId), repo.findSchema(this.db, principal.companyId, snapshot.schemaVersion)]);
+    const pdf = await renderClaimSnapshotPdf({
+      companyName: principal.companyName, claimTitle: claim!.title, snapshot, schema: schema?.schema ?? {}, generatedAt: new Date(),
+    });
+    return { pdf, fileName: `claim-${claimId}-snapshot-${snapshot.number}.pdf` };
   }
 
   // --- helpers ---
