@@ -7,39 +7,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { KNOWN_PLUGINS, vinCheckDigit } from '@clearlane/contract';
+import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { claimEvents, claims, claimSnapshots } from '../src/db/schema.ts';
 import { claimsFollowOrders } from '../src/modules/claims/claims.jobs.ts';
 import { reportSha256 } from '../src/modules/claims/claim-settle.ts';
 import { readPdf } from './pdf-reader.ts';
+import { lossNotice, validVin, withWrongCheckDigit } from './claim-fixtures.ts';
 import {
   ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, fulfilOrder, newCompany, newUser, seedTwoCompanies, signInAs,
 } from './helpers.ts';
 
 type Role = 'admin' | 'manager' | 'agent' | 'viewer' | 'globexAdmin' | 'unplugged';
-
-const validVin = (serial: string) => {
-  const draft = `1FUJGLDR0CL${serial}`;
-  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
-};
-
-/** A complete notice of a truck-and-trailer accident with two drivers and nobody hurt. */
-const lossNotice = (overrides: Record<string, unknown> = {}) => ({
-  policy: { policyNumber: 'CA-88120-03', insurer: 'Great Plains Mutual', effectiveDate: '2026-01-01', expirationDate: '2027-01-01' },
-  loss: {
-    occurredAt: '2026-11-20T14:30:00Z',
-    location: { street: 'I-80 mile marker 212', city: 'Lincoln', state: 'NE' },
-    description: 'Trailer swung into the next lane while braking on ice and struck a pickup.',
-    fatalities: 0, injuryTreatedAwayFromScene: false, vehicleTowedWithDisablingDamage: false, driverCitedForMovingViolation: false,
-  },
-  coverages: ['Liability', 'Physical_Damage'],
-  vehicles: [{ type: 'Truck', vin: validVin('100001'), plate: { number: 'TRK 4410', state: 'NE' } }, { type: 'Trailer', vin: validVin('200002') }],
-  drivers: [
-    { source: 'TYPED_IN', firstName: 'Dana', lastName: 'Reyes', licence: { number: 'D1234567', state: 'CA' } },
-    { source: 'TYPED_IN', firstName: 'Luis', lastName: 'Ortega', licence: { number: 'D7654321', state: 'CA' } },
-  ],
-  ...overrides,
-});
 
 let nextLicence = 300_000;
 
@@ -146,8 +124,7 @@ describeEachDatabase('claims', (t) => {
 
     it('refuses bad form data with a 400 naming each field, and writes nothing', async () => {
       const before = await claimCount();
-      const vin = validVin('100001');
-      const wrongDigit = `${vin.slice(0, 8)}${vin[8] === '0' ? '1' : '0'}${vin.slice(9)}`;
+      const wrongDigit = withWrongCheckDigit(validVin('100001'));
       const problem = expectProblem(await send('POST', '/api/v1/claims', 'agent', {
         formData: lossNotice({ vehicles: [{ type: 'Boat', vin: wrongDigit }], coverages: ['Cargo'], policy: { policyNumber: 'X', effectiveDate: '2026-05-01', expirationDate: '2026-01-01' } }),
       }), 400, 'ValidationError');

@@ -3,34 +3,15 @@
 // company's own schema must pass before it is published.
 import { describe, expect, it } from 'vitest';
 import {
-  AUTO_LOSS_NOTICE_SCHEMA, AUTO_LOSS_NOTICE_UI_SCHEMA, INSURANCE_COVERAGE_TYPES, diffFormData, draftClaimSchemaOf, vinCheckDigit, type JsonSchemaObject,
+  AUTO_LOSS_NOTICE_SCHEMA, AUTO_LOSS_NOTICE_UI_SCHEMA, INSURANCE_COVERAGE_TYPES, diffFormData, draftClaimSchemaOf, type JsonSchemaObject,
 } from '@clearlane/contract';
 import { claimSchemaProblems, compileClaimSchema, formProblems } from '../../src/modules/claims/claim-validation.ts';
 import { derivedStatus, reportSha256 } from '../../src/modules/claims/claim-settle.ts';
+import { lossNotice, validVin, withWrongCheckDigit } from '../claim-fixtures.ts';
 
 const schema = AUTO_LOSS_NOTICE_SCHEMA as unknown as JsonSchemaObject;
 const validators = compileClaimSchema(schema);
 const paths = (problems: { path: string }[]) => problems.map((problem) => problem.path);
-
-export const validVin = (serial = '123456') => {
-  const draft = `1FUJGLDR0CL${serial}`;
-  return `${draft.slice(0, 8)}${vinCheckDigit(draft)}${draft.slice(9)}`;
-};
-
-/** A complete loss notice of a truck-and-trailer accident with no injuries. */
-export const completeLossNotice = (overrides: Record<string, unknown> = {}) => ({
-  policy: { policyNumber: 'CA-88120-03', insurer: 'Great Plains Mutual', effectiveDate: '2026-01-01', expirationDate: '2027-01-01' },
-  loss: {
-    occurredAt: '2026-11-20T14:30:00Z',
-    location: { street: 'I-80 mile marker 212', city: 'Lincoln', state: 'NE' },
-    description: 'Trailer swung into the next lane while braking on ice and struck a pickup.',
-    fatalities: 0, injuryTreatedAwayFromScene: false, vehicleTowedWithDisablingDamage: false, driverCitedForMovingViolation: false,
-  },
-  coverages: ['Liability', 'Physical_Damage'],
-  vehicles: [{ type: 'Truck', vin: validVin('100001') }, { type: 'Trailer', vin: validVin('200002') }],
-  drivers: [{ source: 'TYPED_IN', firstName: 'Dana', lastName: 'Reyes', licence: { number: 'D1234567', state: 'CA' } }],
-  ...overrides,
-});
 
 describe('the built-in loss notice', () => {
   it('is a valid draft-07 claim form, every string and list bounded, sections ordered by its uiSchema', () => {
@@ -50,14 +31,13 @@ describe('the built-in loss notice', () => {
   });
 
   it('accepts a complete notice for publishing, and an empty one only as a draft', () => {
-    expect(formProblems(validators, 'full', completeLossNotice())).toEqual([]);
+    expect(formProblems(validators, 'full', lossNotice())).toEqual([]);
     expect(formProblems(validators, 'draft', {})).toEqual([]);
     expect(paths(formProblems(validators, 'full', {}))).toEqual(['policy', 'loss', 'coverages', 'vehicles', 'drivers']);
   });
 
   it('names each bad field by its path, in drafts too; a wrong VIN check digit is found beside the pattern', () => {
-    const vin = validVin('100001');
-    const wrongDigit = `${vin.slice(0, 8)}${vin[8] === '0' ? '1' : '0'}${vin.slice(9)}`;
+    const wrongDigit = withWrongCheckDigit(validVin('100001'));
     const problems = formProblems(validators, 'draft', {
       policy: { policyNumber: '', effectiveDate: '2026-13-01', expirationDate: '2025-01-01' },
       vehicles: [{ type: 'Boat', vin: wrongDigit }, { vin: 'SHORT' }],
@@ -72,15 +52,15 @@ describe('the built-in loss notice', () => {
   });
 
   it('shows only the branch that applies: a company driver needs its id, a typed-in driver a name and licence', () => {
-    const company = formProblems(validators, 'full', completeLossNotice({ drivers: [{ source: 'COMPANY_DRIVER' }] }));
+    const company = formProblems(validators, 'full', lossNotice({ drivers: [{ source: 'COMPANY_DRIVER' }] }));
     expect(paths(company)).toEqual(['drivers.0.personId']);
-    const typed = formProblems(validators, 'full', completeLossNotice({ drivers: [{ source: 'TYPED_IN', firstName: 'Dana' }] }));
+    const typed = formProblems(validators, 'full', lossNotice({ drivers: [{ source: 'TYPED_IN', firstName: 'Dana' }] }));
     expect(paths(typed)).toEqual(['drivers.0.lastName', 'drivers.0.licence']);
   });
 
   it('requires the hours-of-service log for a DOT-recordable crash and the drug and alcohol tests per 49 CFR 382.303', () => {
-    const loss = completeLossNotice().loss;
-    const withLoss = (facts: Record<string, unknown>) => completeLossNotice({ loss: { ...loss, ...facts } });
+    const loss = lossNotice().loss;
+    const withLoss = (facts: Record<string, unknown>) => lossNotice({ loss: { ...loss, ...facts } });
     // A fatality: both.
     expect(paths(formProblems(validators, 'full', withLoss({ fatalities: 1 })))).toEqual(['hoursOfService', 'postAccidentTesting']);
     // Towed, but our driver not cited: recordable (the log), no testing.
