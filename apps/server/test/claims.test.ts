@@ -355,6 +355,12 @@ describeEachDatabase('claims', (t) => {
       expect(problem).toMatchObject({ plugin: 'claims' });
     }
     const written = await t.db.execute(sql`select count(*)::int as n from claims c join companies co on co.id = c.company_id where co.tenant_identifier = 'noclaims'`);
+    // Attaching and detaching orders need the orders plugin as well.
+    await t.db.execute(sql`update companies set plugins = array['claims'] where tenant_identifier = 'noclaims'`);
+    for (const method of ['POST', 'DELETE'] as const) {
+      expect(expectProblem(await send(method, `/api/v1/claims/${id}/${id}`, 'unplugged', method === 'POST' ? {} : undefined), 403, 'PluginNotEnabled')).toMatchObject({ plugin: 'orders' });
+    }
+    expectProblem(await send('GET', `/api/v1/claims/${id}`, 'unplugged'), 404, 'NotFound');
     expect((written as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/claims', headers: { host: ACME_HOST } }), 401);
   });

@@ -106,7 +106,9 @@ export async function claimsRoutes(app: FastifyInstance, { claims }: { claims: C
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf as never);
   });
 
+  // Attaching and detaching work with the company's orders: without `orders` it could not see them.
   r.post('/claims/:id/:orderId', {
+    config: { plugin: ['claims', 'orders'] },
     schema: {
       tags, security, summary: 'Attach an order of my company and judge it with the ruleset (the claim\'s, else "default"); attaching it again re-judges it',
       params: orderParams, body: AttachClaimOrderBodySchema, response: { 200: ClaimDetailSchema, ...problems },
@@ -114,6 +116,7 @@ export async function claimsRoutes(app: FastifyInstance, { claims }: { claims: C
   }, async (request) => claims.attachOrder(principalOf(request), request.params.id, request.params.orderId, request.body));
 
   r.delete('/claims/:id/:orderId', {
+    config: { plugin: ['claims', 'orders'] },
     schema: {
       tags, security, summary: 'Detach an order from the claim (body optional)',
       params: orderParams, body: DetachClaimOrderBodySchema.optional(), response: { 200: ClaimDetailSchema, ...problems },
