@@ -367,6 +367,8 @@ const COVERAGE_LABELS: Record<(typeof INSURANCE_COVERAGE_TYPES)[number], string>
   Commercial_Fire: 'Commercial fire',
 };
 
+const COVERAGE_NAMES = INSURANCE_COVERAGE_TYPES.map((coverage) => COVERAGE_LABELS[coverage]);
+
 /** How react-jsonschema-form lays the form out: sections in order, text areas, check boxes. */
 export const AUTO_LOSS_NOTICE_UI_SCHEMA = {
   'ui:order': ['policy', 'loss', 'coverages', 'vehicles', 'drivers', 'injuredPeople', 'witnesses', 'otherParties', 'hoursOfService', 'postAccidentTesting', 'attachments'],
@@ -374,7 +376,8 @@ export const AUTO_LOSS_NOTICE_UI_SCHEMA = {
     'ui:order': ['occurredAt', 'location', 'description', 'weather', 'fatalities', 'injuryTreatedAwayFromScene', 'vehicleTowedWithDisablingDamage', 'driverCitedForMovingViolation', 'policeReport', 'citations'],
     description: { 'ui:widget': 'textarea' },
   },
-  coverages: { 'ui:widget': 'checkboxes', 'ui:enumNames': INSURANCE_COVERAGE_TYPES.map((coverage) => COVERAGE_LABELS[coverage]) },
+  // rjsf reads a multi-select's labels from the array's uiSchema up to 6.3 and from its items' since 6.4.
+  coverages: { 'ui:widget': 'checkboxes', 'ui:enumNames': COVERAGE_NAMES, items: { 'ui:enumNames': COVERAGE_NAMES } },
   vehicles: { items: { damage: { 'ui:widget': 'textarea' }, whereCanBeSeen: { 'ui:widget': 'textarea' } } },
   drivers: {
     items: {
