@@ -169,6 +169,8 @@ describeEachDatabase('claims', (t) => {
       expect(ok(await read(`/api/v1/claims/${claim.id}`, 'viewer'))).toMatchObject({ id: claim.id, formData: lossNotice() });
       expectProblem(await read(`/api/v1/claims/${claim.id}`, 'globexAdmin'), 404, 'NotFound');
       expectProblem(await read('/api/v1/claims/0190d2a4-0000-7000-8000-000000000000'), 404, 'NotFound');
+      expectProblem(await read('/api/v1/claims/not-a-uuid'), 400);
+      expectProblem(await read(`/api/v1/claims/${claim.id}/snapshots/not-a-uuid`), 400);
       expectProblem(await read(`/api/v1/claims/${claim.id}/orders`, 'globexAdmin'), 404, 'NotFound');
       expectProblem(await read(`/api/v1/claims/${claim.id}/snapshots`, 'globexAdmin'), 404, 'NotFound');
     });
@@ -226,7 +228,9 @@ describeEachDatabase('claims', (t) => {
       expect(rejudged.orders[1]).toMatchObject({ adjudicationRuleset: 'default', outcome: 'Fail', adjudication: { decidingRuleIds: ['moving-3y'] } });
       expect(rejudged.publishBlockers).toEqual([]);
 
-      expectProblem(await send('PATCH', `/api/v1/claims/${claim.id}/publish`, 'agent'), 403, 'Forbidden');
+      await refusedWithoutChange(claim.id, () => send('PATCH', `/api/v1/claims/${claim.id}/publish`, 'agent'), 403, [], 'Forbidden');
+      await refusedWithoutChange(claim.id, () => send('PATCH', `/api/v1/claims/${claim.id}/publish`, 'viewer'), 403, [], 'Forbidden');
+      await refusedWithoutChange(claim.id, () => send('PATCH', `/api/v1/claims/${claim.id}/publish`, 'globexAdmin'), 404, [], 'NotFound');
       const published = ok(await send('PATCH', `/api/v1/claims/${claim.id}/publish`, 'manager'));
       expect(published).toMatchObject({ status: 'Published', kind: 'New', snapshotCount: 1 });
       expect(published.events.map((event: { type: string }) => event.type)).toEqual(expect.arrayContaining(['CREATED', 'ORDER_ATTACHED', 'STATUS_CHANGED', 'ORDER_JUDGED', 'PUBLISHED']));
@@ -311,6 +315,7 @@ describeEachDatabase('claims', (t) => {
       expect(errored).toMatchObject({ status: 'Error', statusReason: expect.stringContaining(broken.id) });
       const blocked = expectProblem(await send('PATCH', `/api/v1/claims/${claim.id}/publish`, 'manager'), 409, 'ClaimNotPublishable');
       expect(errorPaths(blocked)).toEqual([`orders.${broken.id}`]);
+      await refusedWithoutChange(claim.id, () => send('DELETE', `/api/v1/claims/${claim.id}/${broken.id}`, 'viewer'), 403, [], 'Forbidden');
       // An Agent may detach, but not ask to publish.
       await refusedWithoutChange(claim.id, () => send('DELETE', `/api/v1/claims/${claim.id}/${broken.id}`, 'agent', { publishIfPossible: true }), 403, [], 'Forbidden');
       const published = ok(await send('DELETE', `/api/v1/claims/${claim.id}/${broken.id}`, 'manager', { publishIfPossible: true }));
