@@ -100,6 +100,17 @@ describeEachDatabase('claims', (t) => {
       ok(await send('POST', '/api/v1/claims/schemas', 'admin', { schema: ok(await read('/api/v1/claims/schemas/1')).schema, uiSchema: ok(await read('/api/v1/claims/schemas/1')).uiSchema }), 201);
     });
 
+    it('answers 409 InvalidClaimSchema, not a 500, when a stored version was edited outside Clearlane into a schema that cannot be used', async () => {
+      const initech = await newCompany(t.db, 'initech', 'Initech');
+      const admin = await newUser(t.db, { tenant: 'initech', role: 'Company Admin' });
+      const token = (await signInAs(t.app, admin.email, undefined, 'initech.localhost:3000')).idToken;
+      const headers = { host: 'initech.localhost:3000', ...bearer(token) };
+      ok(await t.app.inject({ method: 'GET', url: '/api/v1/claims/schemas/current', headers }));
+      await t.db.execute(sql`update claim_schemas set schema = '{"type": "object", "properties": {"a": {"type": "strin"}}}'::jsonb where company_id = ${initech.id}`);
+      expectProblem(await t.app.inject({ method: 'POST', url: '/api/v1/claims', headers, payload: { formData: {} } }), 409, 'InvalidClaimSchema');
+      expect(Number((await t.db.select({ value: count() }).from(claims).where(eq(claims.companyId, initech.id)))[0]!.value)).toBe(0);
+    });
+
     it('refuses a schema that is not a draft-07 object form, naming the part, and publishes nothing', async () => {
       const versions = ok(await read('/api/v1/claims/schemas')).length;
       const bad = expectProblem(await send('POST', '/api/v1/claims/schemas', 'admin', { schema: { type: 'array', $schema: 'https://json-schema.org/draft/2020-12/schema' } }), 400, 'ValidationError');

@@ -3,6 +3,7 @@
 // `required`); publishing checks the whole schema. Errors are named by dotted path inside the form data.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { AppError } from '../../http/errors.ts';
 import {
   CLAIM_SCHEMA_LIMITS, claimFormProblems, draftClaimSchemaOf, type FormProblem, type JsonSchemaObject,
 } from '@clearlane/contract';
@@ -32,10 +33,19 @@ export function compileClaimSchema(schema: JsonSchemaObject): ClaimValidators {
 const MAX_CACHED = 200;
 const cache = new Map<string, ClaimValidators>();
 
+/**
+ * The validators of a stored version. A row was checked when published, but one edited outside
+ * Clearlane may not compile: that is a 409 naming the version, never a 500 (as a broken ruleset is).
+ */
 export function validatorsOf(key: string, schema: JsonSchemaObject): ClaimValidators {
   let validators = cache.get(key);
   if (!validators) {
-    validators = compileClaimSchema(schema);
+    try {
+      validators = compileClaimSchema(schema);
+    } catch (error) {
+      const version = key.split(':').at(-1);
+      throw new AppError(409, 'InvalidClaimSchema', `Version ${version} of your company's claim form cannot be used (${error instanceof Error ? error.message : String(error)}). A Company Admin can publish a corrected version.`, { title: 'Claim Form Not Valid' });
+    }
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
     cache.set(key, validators);
   }
