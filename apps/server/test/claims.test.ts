@@ -11,6 +11,7 @@ import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { claimEvents, claims, claimSnapshots } from '../src/db/schema.ts';
 import { claimsFollowOrders } from '../src/modules/claims/claims.jobs.ts';
 import { reportSha256 } from '../src/modules/claims/claim-settle.ts';
+import { clearClaimValidatorCache } from '../src/modules/claims/claim-validation.ts';
 import { readPdf } from './pdf-reader.ts';
 import { lossNotice, validVin, withWrongCheckDigit } from './claim-fixtures.ts';
 import {
@@ -105,10 +106,16 @@ describeEachDatabase('claims', (t) => {
       const admin = await newUser(t.db, { tenant: 'initech', role: 'Company Admin' });
       const token = (await signInAs(t.app, admin.email, undefined, 'initech.localhost:3000')).idToken;
       const headers = { host: 'initech.localhost:3000', ...bearer(token) };
-      ok(await t.app.inject({ method: 'GET', url: '/api/v1/claims/schemas/current', headers }));
+      const filed = ok(await t.app.inject({ method: 'POST', url: '/api/v1/claims', headers, payload: { formData: {} } }), 201);
       await t.db.execute(sql`update claim_schemas set schema = '{"type": "object", "properties": {"a": {"type": "strin"}}}'::jsonb where company_id = ${initech.id}`);
+      // Compiled validators are cached per process: forget them, as a restarted server would, to see the row as stored.
+      clearClaimValidatorCache();
       expectProblem(await t.app.inject({ method: 'POST', url: '/api/v1/claims', headers, payload: { formData: {} } }), 409, 'InvalidClaimSchema');
-      expect(Number((await t.db.select({ value: count() }).from(claims).where(eq(claims.companyId, initech.id)))[0]!.value)).toBe(0);
+      expect(Number((await t.db.select({ value: count() }).from(claims).where(eq(claims.companyId, initech.id)))[0]!.value)).toBe(1);
+      // A claim filed before is still read; publishing it waits for a corrected version.
+      const read = ok(await t.app.inject({ method: 'GET', url: `/api/v1/claims/${filed.id}`, headers }));
+      expect(read.publishBlockers[0]).toMatchObject({ path: 'formData', message: expect.stringMatching(/cannot be used/) });
+      expectProblem(await t.app.inject({ method: 'PUT', url: `/api/v1/claims/${filed.id}`, headers, payload: { formData: { a: 'x' } } }), 409, 'InvalidClaimSchema');
     });
 
     it('refuses a schema that is not a draft-07 object form, naming the part, and publishes nothing', async () => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { uuidv7 } from 'uuidv7';
 import { diffFormData, type ClaimSnapshotChanges, type ClaimSnapshotOrder, type ClaimStatus, type FormProblem, type MvrRecord, type Outcome } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { adjudicate, type Adjudication } from '../../adjudication/evaluate.ts';
 import { InvalidRulesetError, resolveRuleset } from '../rulesets/rulesets.service.ts';
 import { formProblems, validatorsOf } from './claim-validation.ts';
@@ -19,7 +20,13 @@ const isMvr = (type: string) => type === 'MVR' || type === 'MVR_WITH_ADJUDICATIO
 export async function publishProblems(db: Executor, claim: repo.ClaimRow): Promise<FormProblem[]> {
   const schema = await repo.findSchema(db, claim.companyId, claim.schemaVersion);
   if (!schema) return [{ path: '', message: `the claim form version ${claim.schemaVersion} is missing` }];
-  return formProblems(validatorsOf(`${claim.companyId}:${claim.schemaVersion}`, schema.schema), 'full', claim.formData);
+  try {
+    return formProblems(validatorsOf(`${claim.companyId}:${claim.schemaVersion}`, schema.schema), 'full', claim.formData);
+  } catch (error) {
+    // A version broken outside Clearlane blocks publishing, with the reason; the claim can still be read.
+    if (error instanceof AppError && error.code === 'InvalidClaimSchema') return [{ path: '', message: error.message }];
+    throw error;
+  }
 }
 
 /** The claim's judgement of a finished order: an MVR by the ruleset, any other report by its own outcome. */

@@ -33,6 +33,9 @@ export function compileClaimSchema(schema: JsonSchemaObject): ClaimValidators {
 const MAX_CACHED = 200;
 const cache = new Map<string, ClaimValidators>();
 
+/** Forgets every compiled schema (a test that edits a stored row behind the cache's back). */
+export const clearClaimValidatorCache = () => cache.clear();
+
 /**
  * The validators of a stored version. A row was checked when published, but one edited outside
  * Clearlane may not compile: that is a 409 naming the version, never a 500 (as a broken ruleset is).
