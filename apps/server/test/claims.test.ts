@@ -200,6 +200,7 @@ describeEachDatabase('claims', (t) => {
       const list = ok(await read('/api/v1/claims?filter=prairie%20casualty', 'viewer'));
       expect(list.content.map((claim: { id: string }) => claim.id)).toEqual([special.id]);
       expect(list.page).toMatchObject({ number: 0, totalElements: 1, totalPages: 1 });
+      await fileClaim();
       expect(ok(await read(`/api/v1/claims?filter=${validVin('100001').toLowerCase()}`)).page.totalElements).toBeGreaterThan(1);
       expect(ok(await read('/api/v1/claims?from=2025-03-04&to=2025-03-04')).content.map((claim: { id: string }) => claim.id)).toEqual([special.id]);
       expect(ok(await read('/api/v1/claims?status=Received&kind=New&size=100')).content.every((claim: { status: string; kind: string }) => claim.status === 'Received' && claim.kind === 'New')).toBe(true);

@@ -1,9 +1,10 @@
 // Claims of one company, their orders, events, snapshots and the company's claim schemas. Every
 // function takes companyId and puts it first in its WHERE: another company's claim is not there.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { AUTO_LOSS_NOTICE_SCHEMA, AUTO_LOSS_NOTICE_UI_SCHEMA, BUILT_IN_CLAIM_SCHEMA_VERSION, type ClaimSortField, type SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
+import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
 import { claimEvents, claimOrders, claims, claimSchemas, claimSnapshots, orders, users } from '../../db/schema.ts';
 
 export type ClaimRow = typeof claims.$inferSelect;
@@ -96,7 +97,8 @@ export type ClaimSummaryRow = { [K in keyof typeof summaryColumns]: ClaimRow[K] 
 
 const orderCount = sql<number>`(select count(*)::int from ${claimOrders} where ${claimOrders.companyId} = ${claims.companyId} and ${claimOrders.claimId} = ${claims.id})`;
 
-export async function listClaims(db: Executor, query: ClaimListQuery): Promise<{ rows: ClaimSummaryRow[]; total: number }> {
+/** One page of a company's claims and how many match (capped as every list's: db/capped-count.ts). */
+export async function listClaims(db: Executor, query: ClaimListQuery): Promise<CountedPage<ClaimSummaryRow>> {
   const conditions: SQL[] = [eq(claims.companyId, query.companyId)];
   if (query.status) conditions.push(eq(claims.status, query.status));
   if (query.kind) conditions.push(eq(claims.kind, query.kind));
@@ -109,11 +111,10 @@ export async function listClaims(db: Executor, query: ClaimListQuery): Promise<{
       term.direction === 'desc' ? sql`${SORT_COLUMNS[term.field]} desc nulls last` : sql`${SORT_COLUMNS[term.field]} asc nulls last`),
     desc(claims.id),
   ];
-  const [rows, [total]] = await Promise.all([
-    db.select({ ...summaryColumns, orderCount }).from(claims).where(where).orderBy(...ordering).limit(query.size).offset(query.page * query.size),
-    db.select({ value: count() }).from(claims).where(where),
-  ]);
-  return { rows: rows as ClaimSummaryRow[], total: Number(total?.value ?? 0) };
+  const offset = query.page * query.size;
+  const page = await readCountedPage(db, { matching: db.select({ one: sql`1` }).from(claims).where(where), offset }, (matchingCount) =>
+    db.select({ ...summaryColumns, orderCount, matchingCount }).from(claims).where(where).orderBy(...ordering).limit(query.size).offset(offset));
+  return page as CountedPage<ClaimSummaryRow>;
 }
 
 // --- orders of a claim ---

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound, type FieldError } from '../../http/errors.ts';
+import { pageMeta } from '../../http/page-meta.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
 import { dateBound } from '../orders/orders.service.ts';
@@ -145,13 +146,10 @@ export class ClaimsService {
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${CLAIM_SORT_FIELDS.join(', ')}` }]);
     const [from, toExclusive] = [dateBound(input.from, false), dateBound(input.to, true)];
     if (from && toExclusive && from >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
-    const { rows, total } = await repo.listClaims(this.db, {
+    const page = await repo.listClaims(this.db, {
       companyId: principal.companyId, page: input.page, size: input.size, sort: terms, status: input.status, kind: input.kind, from, toExclusive, filter: input.filter,
     });
-    return {
-      content: rows.map((row) => toClaim(row, row.orderCount)),
-      page: { number: input.page, size: input.size, totalElements: total, totalPages: Math.ceil(total / input.size) },
-    };
+    return { content: page.rows.map((row) => toClaim(row, row.orderCount)), page: pageMeta(input, page) };
   }
 
   async create(principal: Principal, body: CreateClaimBody): Promise<ClaimDetail> {
