@@ -2,6 +2,9 @@
 // publishing needs, the FMCSA 382.303 / 390.5 conditions, readable field paths, and the checks a
 // company's own schema must pass before it is published.
 import { describe, expect, it } from 'vitest';
+import { Ajv, _ } from 'ajv';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
 import {
   AUTO_LOSS_NOTICE_SCHEMA, AUTO_LOSS_NOTICE_UI_SCHEMA, INSURANCE_COVERAGE_TYPES, diffFormData, draftClaimSchemaOf, type JsonSchemaObject,
 } from '@clearlane/contract';
@@ -28,6 +31,16 @@ describe('the built-in loss notice', () => {
     expect(unbounded).toEqual([]);
     expect(AUTO_LOSS_NOTICE_UI_SCHEMA['ui:order']).toEqual(Object.keys(AUTO_LOSS_NOTICE_SCHEMA.properties));
     expect(AUTO_LOSS_NOTICE_SCHEMA.properties.coverages.items.enum).toEqual([...INSURANCE_COVERAGE_TYPES]);
+  });
+
+  it('compiles ahead of time (ajv standalone code, as the portal precompiles it: no eval at run time), the draft too', () => {
+    for (const compiled of [schema, draftClaimSchemaOf(schema)]) {
+      const ajv = new Ajv({ allErrors: true, strict: false, code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+      (addFormats as unknown as (ajv: Ajv) => void)(ajv);
+      const code = (standaloneCode as unknown as (ajv: Ajv, validate: unknown) => string)(ajv, ajv.compile(compiled));
+      expect(code).toMatch(/^"use strict";export const validate = /);
+      expect(code).not.toMatch(/new Function|eval\(/);
+    }
   });
 
   it('accepts a complete notice for publishing, and an empty one only as a draft', () => {
