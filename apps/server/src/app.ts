@@ -58,6 +58,8 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { MonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { AlertsService } from './modules/monitoring/alerts.service.ts';
 import { AnnualReviewsService } from './modules/monitoring/annual-reviews.service.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
+import { ClaimsService } from './modules/claims/claims.service.ts';
 
 export const VERSION = '0.1.0';
 
@@ -149,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
     await api.register(monitoringSettingsRoutes, { settings: new MonitoringSettingsService(db) });
     await api.register(monitoringRoutes, { monitoring: new MonitoringService(db, persons), alerts: new AlertsService(db), annualReviews: new AnnualReviewsService(db) });
+    await api.register(claimsRoutes, { claims: new ClaimsService(db) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

@@ -188,6 +188,7 @@ describeEachDatabase('the OpenAPI fuzzer', (t) => {
       business: await created('/api/v1/businesses', { name: 'Road Co', ein: '12-3456780', state: 'TX', dotNumber: '1234567' }),
       order: await created('/api/v1/orders/create-mvr-order', { driver: { ...driver, licenceNumber: 'D1111111' }, permissiblePurpose: 'INSURANCE' }),
       user: manager.userId,
+      claim: await created('/api/v1/claims', { formData: { policy: { policyNumber: 'FUZZ-1' } } }),
     };
     const fixtures: FuzzFixtures = {
       idFor(name, path) {
@@ -199,6 +200,7 @@ describeEachDatabase('the OpenAPI fuzzer', (t) => {
         if (path.startsWith('/api/v1/businesses/')) return ids.business;
         if (path.startsWith('/api/v1/orders/') || path.startsWith('/api/v1/reports/{id}')) return ids.order;
         if (path.startsWith('/api/v1/users/')) return ids.user;
+        if (path.startsWith('/api/v1/claims/')) return ids.claim;
         return undefined;
       },
     };

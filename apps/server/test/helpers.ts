@@ -13,7 +13,7 @@ import { openDatabase, runMigrations, type Database, type DatabaseHandle } from 
 import { Messenger } from '../src/mail/messenger.ts';
 import { sql } from 'drizzle-orm';
 import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, startQueue, type Queue } from '../src/jobs/queue.ts';
-import { OrderFulfilment } from '../src/modules/orders/orders.jobs.ts';
+import { OrderFulfilment, type OrdersFinishedListener } from '../src/modules/orders/orders.jobs.ts';
 import { sandboxProviders, type ReportProviders } from '../src/providers/report-providers.ts';
 import { seedRolePermissions } from '../src/seed/roles.ts';
 import { createActiveUser, upsertCompany } from '../src/seed/operator.ts';
@@ -329,10 +329,11 @@ export const FULFIL_ATTEMPTS = FULFIL_ORDER_RETRY.retryLimit + 1;
  * Runs an order's fulfilment job the way the pg-boss worker would, without the queue's timing:
  * attempt after attempt while the job throws (a transient failure), the last one marked as last.
  * The sandbox providers' slow answer does not wait. Returns the sleeps asked for and the attempts made.
+ * `onFinished` is what main.ts tells the fulfilment to do when orders finish (claims follow them).
  */
-export async function fulfilOrder(db: Database, order: { id: string; companyId: string }, providers?: ReportProviders) {
+export async function fulfilOrder(db: Database, order: { id: string; companyId: string }, providers?: ReportProviders, onFinished?: OrdersFinishedListener) {
   const sleeps: number[] = [];
-  const fulfilment = new OrderFulfilment(db, providers ?? sandboxProviders(db, { sleep: async (ms) => void sleeps.push(ms) }));
+  const fulfilment = new OrderFulfilment(db, providers ?? sandboxProviders(db, { sleep: async (ms) => void sleeps.push(ms) }), undefined, onFinished);
   for (let number = 1; number <= FULFIL_ATTEMPTS; number++) {
     try {
       await fulfilment.fulfil({ orderId: order.id, companyId: order.companyId }, { number, isLast: number === FULFIL_ATTEMPTS });

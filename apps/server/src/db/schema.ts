@@ -520,3 +520,132 @@ export const monitoringDigests = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companyId, table.digestDate] })],
 );
+
+// --- claims (issue 11) ---
+
+/**
+ * The versions of a company's claim form (JSON Schema draft-07 and its uiSchema). Version 1 is the
+ * built-in loss notice, written the first time the company needs it; a Company Admin publishes the
+ * next ones. A row never changes: a claim keeps the version it was entered against.
+ */
+export const claimSchemas = pgTable(
+  'claim_schemas',
+  {
+    companyId: companyRef(),
+    version: integer('version').notNull(),
+    builtIn: boolean('built_in').notNull().default(false),
+    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    uiSchema: jsonb('ui_schema').$type<Record<string, unknown>>().notNull(),
+    note: text('note'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.version] })],
+);
+
+/** A loss notice: its form data, the schema version it was entered against, its status and kind. */
+export const claims = pgTable(
+  'claims',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    statusReason: text('status_reason'),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    adjudicationRuleset: text('adjudication_ruleset'),
+    publishIfPossible: boolean('publish_if_possible').notNull().default(false),
+    /** Who asked to publish when possible: the publisher of record when it happens later. */
+    publishRequestedBy: uuid('publish_requested_by'),
+    /** A line for lists, from the form: policy number, loss date and place. */
+    title: text('title').notNull().default(''),
+    /** Lower-case words of the form a free-text filter matches (policy, insurer, place, VINs, names). */
+    searchText: text('search_text').notNull().default(''),
+    policyNumber: text('policy_number'),
+    lossOccurredAt: ts('loss_occurred_at'),
+    snapshotCount: integer('snapshot_count').notNull().default(0),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    publishedAt: ts('published_at'),
+  },
+  (table) => [
+    unique('claims_company_id_id_uq').on(table.companyId, table.id),
+    foreignKey({ name: 'claims_schema_fk', columns: [table.companyId, table.schemaVersion], foreignColumns: [claimSchemas.companyId, claimSchemas.version] }).onDelete('restrict'),
+    index('claims_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('claims_status_idx').on(table.companyId, table.status, table.createdAt),
+    index('claims_loss_idx').on(table.companyId, table.lossOccurredAt),
+  ],
+);
+
+/** An order attached to a claim, and the claim's judgement of it with the claim's ruleset. */
+export const claimOrders = pgTable(
+  'claim_orders',
+  {
+    companyId: companyRef(),
+    claimId: uuid('claim_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    adjudicationRuleset: text('adjudication_ruleset').notNull(),
+    /** Set once the order finished: the outcome, the adjudication and the ruleset's version then. */
+    outcome: text('outcome'),
+    adjudication: jsonb('adjudication').$type<Record<string, unknown>>(),
+    rulesetVersion: text('ruleset_version'),
+    judgedAt: ts('judged_at'),
+    attachedBy: uuid('attached_by'),
+    attachedAt: ts('attached_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.claimId, table.orderId] }),
+    foreignKey({ name: 'claim_orders_claim_fk', columns: [table.companyId, table.claimId], foreignColumns: [claims.companyId, claims.id] }).onDelete('cascade'),
+    foreignKey({ name: 'claim_orders_order_fk', columns: [table.companyId, table.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('restrict'),
+    // The fulfilment's hook finds the claims of a finished order.
+    index('claim_orders_order_idx').on(table.companyId, table.orderId),
+  ],
+);
+
+/** Every change of a claim: who, when, what changed. */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    claimId: uuid('claim_id').notNull(),
+    type: text('type').notNull(),
+    message: text('message').notNull(),
+    actorId: uuid('actor_id'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({ name: 'claim_events_claim_fk', columns: [table.companyId, table.claimId], foreignColumns: [claims.companyId, claims.id] }).onDelete('cascade'),
+    index('claim_events_claim_idx').on(table.companyId, table.claimId, table.createdAt),
+  ],
+);
+
+/**
+ * A publication of a claim, numbered per claim: what the insurer relies on. Immutable: a trigger
+ * refuses any UPDATE, and the tenant role may only read and insert (migration).
+ */
+export const claimSnapshots = pgTable(
+  'claim_snapshots',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    claimId: uuid('claim_id').notNull(),
+    number: integer('number').notNull(),
+    kind: text('kind').notNull(),
+    formData: jsonb('form_data').$type<Record<string, unknown>>().notNull(),
+    schemaVersion: integer('schema_version').notNull(),
+    orders: jsonb('orders').$type<unknown[]>().notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    publishedBy: uuid('published_by'),
+    publishedByName: text('published_by_name').notNull(),
+    publishedAt: ts('published_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('claim_snapshots_number_uq').on(table.companyId, table.claimId, table.number),
+    foreignKey({ name: 'claim_snapshots_claim_fk', columns: [table.companyId, table.claimId], foreignColumns: [claims.companyId, claims.id] }).onDelete('restrict'),
+  ],
+);

@@ -86,8 +86,20 @@ export function fulfilmentWorkers(kind: DatabaseHandle['kind']): { name: string;
   ];
 }
 
+/**
+ * Told, inside the transaction that finishes them (Complete, Failed or Error), which orders of a
+ * company finished: what follows orders (a claim's status and judgement) commits with them. It
+ * must write to the database only (no network, nothing that can wait long).
+ */
+export type OrdersFinishedListener = (tx: Database, companyId: string, orderIds: string[]) => Promise<void>;
+
 export class OrderFulfilment {
-  constructor(private readonly db: Database, private readonly providers: ReportProviders, private readonly log: (message: string, error?: unknown) => void = () => {}) {}
+  constructor(
+    private readonly db: Database,
+    private readonly providers: ReportProviders,
+    private readonly log: (message: string, error?: unknown) => void = () => {},
+    private readonly onFinished: OrdersFinishedListener = async () => {},
+  ) {}
 
   /** Registers the workers of fulfilmentWorkers() on the queue. */
   async registerWorker(queue: Queue, kind: DatabaseHandle['kind']): Promise<void> {
@@ -231,6 +243,7 @@ export class OrderFulfilment {
       }] : []),
       { companyId, orderId: id, type: 'COMPLETED', fromStatus: 'Received', toStatus: 'Complete', message: outcome ? `Complete: ${outcome}` : 'Complete', data: { outcome } },
     ]));
+    await this.onFinished(tx, companyId, [...moved]);
     return verdicts.filter((verdict) => moved.has(verdict.id));
   }
 
@@ -334,6 +347,7 @@ export class OrderFulfilment {
       if (updated && event) {
         await repo.insertEvent(tx, { companyId: order.companyId, orderId: order.id, ...event, fromStatus: order.status, toStatus: status ?? order.status });
       }
+      if (updated && status && FINISHED.includes(status)) await this.onFinished(tx as unknown as Database, order.companyId, [order.id]);
       return updated;
     });
   }
