@@ -9,6 +9,9 @@ import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
 import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from './modules/monitoring/notify-workers.ts';
 import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
+import { carrierDataProviderFrom } from './providers/carrier-data/carrier-data-providers.ts';
+import { registerDotScoreWorker } from './modules/scores/scores.jobs.ts';
+import { CarrierScoring } from './modules/scores/scoring.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
 async function main() {
@@ -40,6 +43,7 @@ async function main() {
     });
     await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
     await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
+    await registerDotScoreWorker(queue, new CarrierScoring(handle.db, carrierDataProviderFrom(config, handle.db), messenger, config));
   }
 
   let stopping = false;

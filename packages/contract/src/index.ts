@@ -27,3 +27,4 @@ export * from './monitoring.ts';
 export * from './domain/monitoring-coverage.ts';
 export * from './query-params.ts';
 export * from './downloads.ts';
+export * from './dot-scores.ts';
