@@ -10,7 +10,10 @@ import type { BasicCode } from '@clearlane/contract';
 import { ProviderError } from '../provider-error.ts';
 import type { AuthorityState, CarrierDataProvider, CarrierLookup, CarrierRecord, FmcsaBasic, InsuranceLine } from './carrier-data-provider.ts';
 
-/** Spaces calls: `ratePerSecond` tokens a second, at most `burst` saved up. Shared by every call of the adapter. */
+/**
+ * Spaces calls: `ratePerSecond` tokens a second, at most `burst` saved up (1 by default: calls
+ * evenly spaced, since QCMobile does not say how it counts). Shared by every call of the adapter.
+ */
 export class TokenBucket {
   private tokens: number;
   private last: number;
@@ -18,7 +21,7 @@ export class TokenBucket {
 
   constructor(
     private readonly ratePerSecond: number,
-    private readonly burst: number = Math.max(1, Math.floor(ratePerSecond)),
+    private readonly burst: number = 1,
     private readonly clock: () => number = () => performance.now(),
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   ) {
