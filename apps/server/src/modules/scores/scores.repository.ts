@@ -74,12 +74,16 @@ export async function insertScores(db: Executor, companyId: string, scores: NewS
   return new Set(rows.map((row) => row.id));
 }
 
-/** Brings the company's list up to date with a scoring. */
-export async function markScored(db: Executor, companyId: string, score: NewScore, legalName: string | null): Promise<void> {
-  await db
-    .update(companyDots)
-    .set({ lastScoredAt: sql`now()`, lastStatus: score.status, lastError: score.status === 'SCORED' ? null : score.message, ...(legalName ? { legalName } : {}) })
-    .where(and(eq(companyDots.companyId, companyId), eq(companyDots.dotNumber, score.dotNumber)));
+/** Brings the company's list up to date with the scorings, in one statement. */
+export async function markScored(db: Executor, companyId: string, scores: NewScore[]): Promise<void> {
+  if (scores.length === 0) return;
+  const rows = scores.map((score) => ({
+    dot_number: score.dotNumber, status: score.status, error: score.status === 'SCORED' ? null : score.message, legal_name: score.figures?.legalName ?? null,
+  }));
+  await db.execute(sql`
+    update ${companyDots} set last_scored_at = now(), last_status = r.status, last_error = r.error, legal_name = coalesce(r.legal_name, ${companyDots.legalName})
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(dot_number text, status text, error text, legal_name text)
+    where ${companyDots.companyId} = ${companyId} and ${companyDots.dotNumber} = r.dot_number`);
 }
 
 export async function insertChanges(db: Executor, companyId: string, changes: (DetectedChange & { id: string; dotNumber: string; scoreId: string })[]): Promise<void> {

@@ -94,15 +94,16 @@ export class CarrierScoring {
       const previous = await repo.latestFigures(tx, run.companyId, run.dotNumbers);
       const written = await repo.insertScores(tx, run.companyId, scores);
       const alarming: CarrierChangeMail[] = [];
-      for (const score of scores) {
-        if (!written.has(score.id)) continue; // scored by an earlier attempt of this run
-        await repo.markScored(tx, run.companyId, score, score.figures?.legalName ?? null);
-        if (!score.figures) continue;
-        const changes = changesBetween(previous.get(score.dotNumber)?.figures ?? null, score.figures);
-        await repo.insertChanges(tx, run.companyId, changes.map((change) => ({ ...change, id: uuidv7(), dotNumber: score.dotNumber, scoreId: score.id })));
-        const worse = changes.filter((change) => ALARMING_CARRIER_CHANGES.includes(change.kind));
+      const recorded = scores.filter((score) => written.has(score.id)); // not those scored by an earlier attempt of this run
+      await repo.markScored(tx, run.companyId, recorded);
+      const changes = recorded.flatMap((score) => {
+        if (!score.figures) return [];
+        const found = changesBetween(previous.get(score.dotNumber)?.figures ?? null, score.figures);
+        const worse = found.filter((change) => ALARMING_CARRIER_CHANGES.includes(change.kind));
         if (worse.length > 0) alarming.push({ dotNumber: score.dotNumber, legalName: score.figures.legalName, changes: worse });
-      }
+        return found.map((change) => ({ ...change, id: uuidv7(), dotNumber: score.dotNumber, scoreId: score.id }));
+      });
+      await repo.insertChanges(tx, run.companyId, changes);
       return this.recordMails(tx, run.companyId, alarming);
     });
     for (const id of mails) await this.messenger.dispatch(id);

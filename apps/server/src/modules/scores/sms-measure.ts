@@ -102,9 +102,22 @@ export interface RawMeasure {
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** timeWeight of many dates against one asOf, each date parsed once (a carrier's seven BASICs ask for the same dates). */
+export function timeWeights(asOf: string): (date: string) => number {
+  const known = new Map<string, number>();
+  return (date) => {
+    let weight = known.get(date);
+    if (weight === undefined) known.set(date, (weight = timeWeight(date, asOf)));
+    return weight;
+  };
+}
+
 /** The measure of one BASIC from inspection-level data, as of a date. */
-export function basicMeasure(basic: BasicCode, record: Pick<CarrierRecord, 'powerUnits' | 'vehicleMilesTravelled' | 'hazmatCarrier'>, inspections: RoadsideInspection[], crashes: ReportableCrash[], asOf: string): RawMeasure {
-  const inWindow = inspections.filter((inspection) => timeWeight(inspection.date, asOf) > 0);
+export function basicMeasure(
+  basic: BasicCode, record: Pick<CarrierRecord, 'powerUnits' | 'vehicleMilesTravelled' | 'hazmatCarrier'>, inspections: RoadsideInspection[], crashes: ReportableCrash[], asOf: string,
+  weightOf: (date: string) => number = timeWeights(asOf),
+): RawMeasure {
+  const inWindow = inspections.filter((inspection) => weightOf(inspection.date) > 0);
   const relevant = inWindow.filter(RELEVANT[basic]);
   const withViolations = relevant.filter((inspection) => inspection.violations.some((violation) => violation.basic === basic));
   const violations = relevant.reduce((sum, inspection) => sum + inspection.violations.filter((violation) => violation.basic === basic).length, 0);
@@ -125,16 +138,16 @@ export function basicMeasure(basic: BasicCode, record: Pick<CarrierRecord, 'powe
   let denominator: number;
   if (basic === 'UNSAFE_DRIVING' || basic === 'CRASH_INDICATOR') {
     weighted = basic === 'UNSAFE_DRIVING'
-      ? relevant.reduce((sum, inspection) => sum + inspectionWeight(inspection, basic) * timeWeight(inspection.date, asOf), 0)
-      : crashes.reduce((sum, crash) => sum + crashWeight(crash) * timeWeight(crash.date, asOf), 0);
+      ? relevant.reduce((sum, inspection) => sum + inspectionWeight(inspection, basic) * weightOf(inspection.date), 0)
+      : crashes.reduce((sum, crash) => sum + crashWeight(crash) * weightOf(crash.date), 0);
     denominator = Math.max(record.powerUnits, 1) * utilizationFactor(record.vehicleMilesTravelled, record.powerUnits);
     if (basic === 'CRASH_INDICATOR') {
-      const counted = crashes.filter((crash) => timeWeight(crash.date, asOf) > 0 && crashWeight(crash) > 0).length;
+      const counted = crashes.filter((crash) => weightOf(crash.date) > 0 && crashWeight(crash) > 0).length;
       return { basic, measure: round(weighted / denominator), ...counts, inspectionsWithViolations: counted, violations: counted, insufficientDataReason: null };
     }
   } else {
-    weighted = relevant.reduce((sum, inspection) => sum + inspectionWeight(inspection, basic) * timeWeight(inspection.date, asOf), 0);
-    denominator = relevant.reduce((sum, inspection) => sum + timeWeight(inspection.date, asOf), 0);
+    weighted = relevant.reduce((sum, inspection) => sum + inspectionWeight(inspection, basic) * weightOf(inspection.date), 0);
+    denominator = relevant.reduce((sum, inspection) => sum + weightOf(inspection.date), 0);
   }
   return { basic, measure: round(weighted / denominator), ...counts, insufficientDataReason: null };
 }
@@ -143,7 +156,8 @@ export function basicMeasure(basic: BasicCode, record: Pick<CarrierRecord, 'powe
 export function basicMeasures(record: CarrierRecord, asOf: string): RawMeasure[] {
   const inspections = record.inspections ?? [];
   const crashes = record.crashes ?? [];
-  return BASIC_CODES.map((basic) => basicMeasure(basic, record, inspections, crashes, asOf));
+  const weightOf = timeWeights(asOf);
+  return BASIC_CODES.map((basic) => basicMeasure(basic, record, inspections, crashes, asOf, weightOf));
 }
 
 // ---------------------------------------------------------------------------------------------
