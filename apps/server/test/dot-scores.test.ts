@@ -138,6 +138,7 @@ describeEachDatabase('DOT quality scores API', (t) => {
 
       const scoring = new CarrierScoring(t.db, sandboxCarrierDataProvider(t.db), t.messenger, t.config);
       const run = jobs[0]!.data;
+      expect(run.runId).toBe(accepted.jobIds[0]); // the run id is the job id: one job however often it is sent
       await runAsCompany(run.companyId, () => scoring.score(run));
       await runAsCompany(run.companyId, () => scoring.score(run)); // a retry of the same job
       const rows = await t.db.select().from(carrierScores).where(eq(carrierScores.runId, run.runId));
