@@ -3,7 +3,7 @@
 // naming the field and the bad number, nothing written), another company's admin (404, nothing
 // changed), the roles, and the plugin switched off. Carriers come from the sandbox (README table).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { carrierChanges, carrierScores, companyDots, outbox } from '../src/db/schema.ts';
@@ -11,7 +11,7 @@ import { runAsCompany } from '../src/db/tenant-scope.ts';
 import { DOT_SCORE_JOB } from '../src/jobs/queue.ts';
 import { CarrierScoring, type ScoringRun } from '../src/modules/scores/scoring.ts';
 import { sandboxCarrierDataProvider } from '../src/providers/carrier-data/sandbox-carrier-data-provider.ts';
-import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
+import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, expectOk, expectProblem, expectRefused, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
 
 type Role = 'admin' | 'manager' | 'agent' | 'viewer' | 'globexAdmin' | 'unplugged';
 const UNPLUGGED_HOST = 'nodots.localhost:3000';
@@ -35,15 +35,8 @@ describeEachDatabase('DOT quality scores API', (t) => {
 
   const send = (method: InjectOptions['method'], url: string, role: Role, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as InjectOptions['payload'], headers: { host: hostOf(role), ...bearer(tokens[role]) } });
-  const ok = (response: LightMyRequestResponse, status = 200) => {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json();
-  };
-  const refused = (response: LightMyRequestResponse, status: number, paths: string[] = [], code?: string) => {
-    const problem = expectProblem(response, status, code);
-    if (paths.length > 0) expect(errorPaths(problem)).toEqual(expect.arrayContaining(paths));
-    return problem;
-  };
+  const ok = expectOk;
+  const refused = expectRefused;
   const score = (numbers: unknown, role: Role = 'manager') => send('POST', '/api/v1/scores/dot/quality', role, numbers);
   const report = (query = '', role: Role = 'viewer') => send('GET', `/api/v1/scores/dot/quality/report${query}`, role);
   const dotRows = async (companyId: string) => Number((await t.db.select({ value: count() }).from(companyDots).where(eq(companyDots.companyId, companyId)))[0]!.value);
