@@ -10,7 +10,7 @@ import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from '
 import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
 import { carrierDataProviderFrom } from './providers/carrier-data/carrier-data-providers.ts';
-import { registerDotScoreWorker } from './modules/scores/scores.jobs.ts';
+import { prepareDotRescore, registerDotScoreWorkers } from './modules/scores/scores.jobs.ts';
 import { CarrierScoring } from './modules/scores/scoring.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
@@ -34,6 +34,7 @@ async function main() {
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
   await prepareMonitoringNotifyQueues(queue);
+  await prepareDotRescore(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
@@ -43,7 +44,7 @@ async function main() {
     });
     await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
     await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
-    await registerDotScoreWorker(queue, new CarrierScoring(handle.db, carrierDataProviderFrom(config, handle.db), messenger, config));
+    await registerDotScoreWorkers(queue, handle.db, new CarrierScoring(handle.db, carrierDataProviderFrom(config, handle.db), messenger, config));
   }
 
   let stopping = false;

@@ -10,6 +10,8 @@ import { carrierChanges, carrierScores, companyDots, outbox } from '../src/db/sc
 import { runAsCompany } from '../src/db/tenant-scope.ts';
 import { DOT_SCORE_JOB } from '../src/jobs/queue.ts';
 import { CarrierScoring, type ScoringRun } from '../src/modules/scores/scoring.ts';
+import { dailyRunId, queueDailyRescore } from '../src/modules/scores/scores.jobs.ts';
+import { SCORE_BATCH_SIZE } from '../src/modules/scores/scores.service.ts';
 import { sandboxCarrierDataProvider } from '../src/providers/carrier-data/sandbox-carrier-data-provider.ts';
 import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, expectOk, expectProblem, expectRefused, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
 
@@ -139,6 +141,23 @@ describeEachDatabase('DOT quality scores API', (t) => {
       const body = ok(await report(numbers.map((number) => `dotNumber=${number}`).join('&').replace(/^/, '?')));
       expect(body.carriers).toHaveLength(30);
       expect(body.carriers.filter((carrier: { status: string }) => carrier.status === 'SCORED')).toHaveLength(24);
+    });
+  });
+
+  describe('the daily rescore', () => {
+    it('queues a scoring of every listed number of the companies with the plugin, once a day however often it runs', async () => {
+      const unplugged = (await t.db.execute(sql`select id from companies where tenant_identifier = 'nodots'`) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      await t.db.insert(companyDots).values({ companyId: unplugged, dotNumber: '7777770', relationship: 'WATCHED' });
+      const day = new Date('2030-01-02T05:00:00Z');
+      const queued = await queueDailyRescore(t.db, t.queue!, day);
+      const listed = await t.db.select({ companyId: companyDots.companyId, dotNumber: companyDots.dotNumber }).from(companyDots);
+      const expectedJobs = [acme(), seeded.globex.id].reduce((sum, id) => sum + Math.ceil(listed.filter((row) => row.companyId === id).length / SCORE_BATCH_SIZE), 0);
+      expect(queued).toBe(expectedJobs);
+      expect(await queueDailyRescore(t.db, t.queue!, day)).toBe(0);
+      const runs = (await t.db.execute(sql`select data from pgboss.job where name = ${DOT_SCORE_JOB} and id = ${dailyRunId(acme(), '2030-01-02', 0)}`) as unknown as { rows: { data: ScoringRun }[] }).rows;
+      expect(runs[0]!.data.dotNumbers).toEqual(listed.filter((row) => row.companyId === acme()).map((row) => row.dotNumber).sort().slice(0, SCORE_BATCH_SIZE));
+      const everyJob = (await t.db.execute(sql`select data from pgboss.job where name = ${DOT_SCORE_JOB}`) as unknown as { rows: { data: ScoringRun }[] }).rows;
+      expect(everyJob.some((job) => job.data.companyId === unplugged)).toBe(false);
     });
   });
 

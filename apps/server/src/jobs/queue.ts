@@ -46,6 +46,8 @@ export const MONITORING_RECHECK_RETRY = { retryLimit: 5, retryDelay: 2, retryBac
  */
 export const DOT_SCORE_JOB = 'dot-score';
 export const DOT_SCORE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 60 } as const;
+/** The daily rescore: queues a scoring of every company's listed DOT numbers (modules/scores/scores.jobs.ts). */
+export const DOT_RESCORE_JOB = 'dot-rescore';
 
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;

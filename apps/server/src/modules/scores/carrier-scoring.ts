@@ -224,7 +224,7 @@ export function changesBetween(previous: ScoredFigures | null, next: ScoredFigur
 }
 
 /** The history entry of one scoring. */
-export const historyEntryOf = (scoredAt: Date, figures: ScoredFigures) => ({
+export const historyEntryOf = (scoredAt: Date, figures: Pick<ScoredFigures, 'asOf' | 'basics'>) => ({
   scoredAt: scoredAt.toISOString(),
   asOf: figures.asOf,
   basics: figures.basics.map(({ code, measure, percentile, alert, status }) => ({ code, measure, percentile, alert, status })),

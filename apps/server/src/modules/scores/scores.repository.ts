@@ -2,7 +2,7 @@
 // function on a company's rows takes companyId and puts it first in its WHERE.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { carrierChanges, carrierPeerMeasures, carrierScores, companyDots } from '../../db/schema.ts';
+import { carrierChanges, carrierPeerMeasures, carrierScores, companies, companyDots } from '../../db/schema.ts';
 import type { DetectedChange, ScoredFigures } from './carrier-scoring.ts';
 
 /** The rows of a raw statement (db.execute), on PGlite and pg alike. */
@@ -18,6 +18,22 @@ export async function listDots(db: Executor, companyId: string, dotNumbers?: str
 export async function findDot(db: Executor, companyId: string, dotNumber: string): Promise<CompanyDotRow | undefined> {
   const [row] = await db.select().from(companyDots).where(and(eq(companyDots.companyId, companyId), eq(companyDots.dotNumber, dotNumber)));
   return row;
+}
+
+/**
+ * The companies with the dot-scores plugin and their listed DOT numbers, for the daily rescore.
+ * Runs for no company (a scheduled job), and answers only ids and numbers.
+ */
+export async function dotsToRescore(db: Executor): Promise<{ companyId: string; dotNumbers: string[] }[]> {
+  const rows = await db
+    .select({ companyId: companyDots.companyId, dotNumber: companyDots.dotNumber })
+    .from(companyDots)
+    .innerJoin(companies, eq(companies.id, companyDots.companyId))
+    .where(sql`${companies.plugins} @> array['dot-scores']::text[]`)
+    .orderBy(asc(companyDots.companyId), asc(companyDots.dotNumber));
+  const byCompany = new Map<string, string[]>();
+  for (const row of rows) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row.dotNumber]);
+  return [...byCompany].map(([companyId, dotNumbers]) => ({ companyId, dotNumbers }));
 }
 
 /** Adds a DOT number, or changes how an existing one is listed (relationship, label). */
@@ -94,19 +110,19 @@ export async function insertChanges(db: Executor, companyId: string, changes: (D
 export const MAX_HISTORY = 24;
 export const MAX_CHANGES = 50;
 
-/** The last MAX_HISTORY successful scorings of each DOT number, oldest first. */
+/** The last MAX_HISTORY successful scorings of each DOT number, oldest first: their date and BASICs only. */
 export async function histories(db: Executor, companyId: string, dotNumbers: string[]) {
   if (dotNumbers.length === 0) return [];
-  const rows = rowsOf<{ dot_number: string; scored_at: string | Date; report: ScoredFigures }>(await db.execute(sql`
-    select dot_number, scored_at, report from (
-      select ${carrierScores.dotNumber} as dot_number, ${carrierScores.scoredAt} as scored_at, ${carrierScores.report} as report,
+  const rows = rowsOf<{ dot_number: string; scored_at: string | Date; as_of: string; basics: ScoredFigures['basics'] }>(await db.execute(sql`
+    select dot_number, scored_at, as_of, basics from (
+      select ${carrierScores.dotNumber} as dot_number, ${carrierScores.scoredAt} as scored_at, ${carrierScores.asOf} as as_of, ${carrierScores.report}->'basics' as basics,
              row_number() over (partition by ${carrierScores.dotNumber} order by ${carrierScores.scoredAt} desc, ${carrierScores.id} desc) as position
       from ${carrierScores}
       where ${carrierScores.companyId} = ${companyId} and ${carrierScores.dotNumber} in ${dotNumbers} and ${carrierScores.status} = 'SCORED'
     ) as latest
     where position <= ${MAX_HISTORY}
     order by dot_number, scored_at`));
-  return rows.map((row) => ({ dotNumber: row.dot_number, scoredAt: new Date(row.scored_at), figures: row.report }));
+  return rows.map((row) => ({ dotNumber: row.dot_number, scoredAt: new Date(row.scored_at), figures: { asOf: row.as_of, basics: row.basics } }));
 }
 
 /** The last MAX_CHANGES changes of each DOT number, newest first. */
