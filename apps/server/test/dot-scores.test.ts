@@ -100,6 +100,15 @@ describeEachDatabase('DOT quality scores API', (t) => {
       expect(await mailsTo(seeded.users.manager.email)).toHaveLength(1);
     });
 
+    it('finds a change once when two rescores run at the same moment', async () => {
+      const revoked = dot(5);
+      ok(await score([revoked]));
+      const answers = await Promise.all([score([revoked]), score([revoked], 'admin')]);
+      for (const answer of answers) ok(answer);
+      expect((await t.db.select().from(carrierChanges).where(eq(carrierChanges.dotNumber, revoked))).map((change) => change.kind).sort()).toEqual(['AUTHORITY_REVOKED', 'INSURANCE_CANCELLED']);
+      expect(await t.db.select().from(outbox).where(and(eq(outbox.recipient, seeded.users.manager.email), sql`${outbox.body} like ${`%${revoked}%`}`))).toHaveLength(1);
+    });
+
     it('refuses bad numbers naming each, and writes nothing', async () => {
       const before = await dotRows(acme());
       const problem = refused(await score(['123456789', '12a4', dot(0)]), 400, ['body.0', 'body.1'], 'ValidationError');

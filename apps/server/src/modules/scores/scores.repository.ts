@@ -57,6 +57,21 @@ export async function deleteDot(db: Executor, companyId: string, dotNumber: stri
   return rows.length > 0;
 }
 
+/**
+ * The DOT numbers among these that the company lists, locked until the transaction ends (in number
+ * order): two scorings of the same numbers at once take turns, so the second compares with the
+ * first's figures instead of both finding the same change (and mailing it twice).
+ */
+export async function lockDots(db: Executor, companyId: string, dotNumbers: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ dotNumber: companyDots.dotNumber })
+    .from(companyDots)
+    .where(and(eq(companyDots.companyId, companyId), inArray(companyDots.dotNumber, dotNumbers)))
+    .orderBy(asc(companyDots.dotNumber))
+    .for('no key update');
+  return new Set(rows.map((row) => row.dotNumber));
+}
+
 /** The figures of each DOT number's latest successful scoring. */
 export async function latestFigures(db: Executor, companyId: string, dotNumbers: string[]): Promise<Map<string, { scoredAt: Date; figures: ScoredFigures }>> {
   if (dotNumbers.length === 0) return new Map();

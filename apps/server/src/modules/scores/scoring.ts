@@ -91,8 +91,10 @@ export class CarrierScoring {
     });
 
     const mails = await this.db.transaction(async (tx) => {
-      const previous = await repo.latestFigures(tx, run.companyId, run.dotNumbers);
-      const written = await repo.insertScores(tx, run.companyId, scores);
+      // A number removed from the list since the run began is not scored.
+      const listed = await repo.lockDots(tx, run.companyId, run.dotNumbers);
+      const previous = await repo.latestFigures(tx, run.companyId, [...listed]);
+      const written = await repo.insertScores(tx, run.companyId, scores.filter((score) => listed.has(score.dotNumber)));
       const alarming: CarrierChangeMail[] = [];
       const recorded = scores.filter((score) => written.has(score.id)); // not those scored by an earlier attempt of this run
       await repo.markScored(tx, run.companyId, recorded);
