@@ -182,6 +182,23 @@ describeEachDatabase('DOT quality scores API', (t) => {
       refused(await report('?dotNumber=12a'), 400, ['query.dotNumber']);
     });
 
+    it('answers the report as CSV, one row per carrier with whose figures they are', async () => {
+      const unsafe = dot(2);
+      ok(await score([unsafe]));
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/scores/dot/quality/report?dotNumber=${unsafe}`, headers: { host: ACME_HOST, accept: 'text/csv', ...bearer(tokens.viewer) } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/csv/);
+      expect(response.headers['content-disposition']).toBe('attachment; filename="dot-quality-report.csv"');
+      const [header, line, end] = response.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(end).toBe('');
+      const cells = Object.fromEntries(header!.split(',').map((name, index) => [name, line!.split(',')[index]]));
+      expect(cells).toMatchObject({
+        'DOT number': unsafe, Status: 'SCORED', Provider: 'sandbox', 'Unsafe Driving percentile': '78', 'Unsafe Driving threshold': '50',
+        'Unsafe Driving status': 'ALERT', 'Unsafe Driving figures by': 'FMCSA', 'Driver OOS national %': '6.67', 'Allowed to operate': 'yes',
+      });
+      expectRefused(await t.app.inject({ method: 'GET', url: '/api/v1/scores/dot/quality/report', headers: { host: ACME_HOST, accept: 'application/xml', ...bearer(tokens.viewer) } }), 406, [], 'NotAcceptable');
+    });
+
     it('shows another company nothing of mine', async () => {
       const mine = dot(2);
       ok(await score([mine]));

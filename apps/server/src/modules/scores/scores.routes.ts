@@ -8,10 +8,14 @@ import {
   ScoreDotsAcceptedSchema, ScoreDotsBodySchema,
 } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
+import { negotiate } from '../../http/content-negotiation.ts';
+import { AppError } from '../../http/errors.ts';
+import { reportCsv } from './report-csv.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
 import { SCORE_BATCH_SIZE, SCORE_IN_REQUEST_LIMIT, type DotScoresService } from './scores.service.ts';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+const REPORT_ANSWERS = [{ type: 'application/json', answer: 'json' }, { type: 'text/csv', answer: 'csv' }] as const;
 
 export async function scoresRoutes(app: FastifyInstance, { scores }: { scores: DotScoresService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,9 +74,15 @@ export async function scoresRoutes(app: FastifyInstance, { scores }: { scores: D
     schema: {
       tags, security,
       summary: 'The quality report of my company\'s carriers: BASICs against thresholds, out-of-service rates, rating, authority, insurance, changes and history',
-      description: 'Every figure carries its source: FMCSA\'s own, or ours (an SMS-style measure and a peer-group percentile), the provider and the as-of date. Filter with repeated `dotNumber`; a number not on my company\'s list is a 404.',
+      description: 'Every figure carries its source: FMCSA\'s own, or ours (an SMS-style measure and a peer-group percentile), the provider and the as-of date. Filter with repeated `dotNumber`; a number not on my company\'s list is a 404. With `Accept: text/csv` the same report as a CSV file, one row per carrier.',
       querystring: DotQualityReportQuerySchema,
-      response: { 200: DotQualityReportSchema, ...problems },
+      response: { 200: DotQualityReportSchema, ...problems, 406: ProblemSchema },
     },
-  }, async (request) => scores.report(principalOf(request), request.query));
+  }, async (request, reply) => {
+    const answer = negotiate(request.headers.accept, REPORT_ANSWERS);
+    if (!answer) throw new AppError(406, 'NotAcceptable', 'The DOT quality report is available as application/json or text/csv.', { title: 'Not Acceptable' });
+    const report = await scores.report(principalOf(request), request.query);
+    if (answer === 'json') return report;
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="dot-quality-report.csv"').send(reportCsv(report) as never);
+  });
 }
