@@ -8,6 +8,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { carrierChanges, carrierScores, companyDots, outbox } from '../src/db/schema.ts';
 import { runAsCompany } from '../src/db/tenant-scope.ts';
+import { CliError, runCommand } from '../src/cli/commands.ts';
 import { DOT_SCORE_JOB } from '../src/jobs/queue.ts';
 import { CarrierScoring, type ScoringRun } from '../src/modules/scores/scoring.ts';
 import { dailyRunId, queueDailyRescore } from '../src/modules/scores/scores.jobs.ts';
@@ -248,6 +249,18 @@ describeEachDatabase('DOT quality scores API', (t) => {
       ok(await send('GET', '/api/v1/dots', 'agent'));
       ok(await report('', 'agent'));
     });
+  });
+
+  it('scores from the operator\'s command line (dots score), naming each number\'s result', async () => {
+    const lines: string[] = [];
+    const ctx = { db: t.db, config: t.config, messenger: t.messenger, out: (line: string) => void lines.push(line) };
+    const [clean, unknown] = [dot(0), dot(6)];
+    await runCommand(ctx, ['dots', 'score', 'acme', clean, unknown]);
+    expect(lines.at(-1)).toBe('2 DOT numbers of Acme Logistics scored.');
+    expect(lines.find((line) => line.includes(unknown))).toMatch(/NOT_FOUND/);
+    expect((await t.db.select().from(companyDots).where(and(eq(companyDots.companyId, acme()), eq(companyDots.dotNumber, clean))))[0]).toMatchObject({ lastStatus: 'SCORED', relationship: 'WATCHED' });
+    await expect(runCommand(ctx, ['dots', 'score', 'acme', '12a'])).rejects.toThrow(/USDOT/);
+    await expect(runCommand(ctx, ['dots', 'score', 'nobody'])).rejects.toBeInstanceOf(CliError);
   });
 
   it('refuses every route to a company without the dot-scores plugin, and to the unauthenticated', async () => {

@@ -9,9 +9,11 @@ import type { Database } from '../../db/client.ts';
 import { runAsCompany } from '../../db/tenant-scope.ts';
 import { DOT_RESCORE_JOB, DOT_SCORE_JOB, DOT_SCORE_RETRY, type Queue } from '../../jobs/queue.ts';
 import { isoDate } from '../../providers/sandbox-shared.ts';
-import { dotsToRescore } from './scores.repository.ts';
+import { dotsToRescore, listDots, watchDots, type CompanyDotRow } from './scores.repository.ts';
 import { SCORE_BATCH_SIZE } from './scores.service.ts';
-import type { CarrierScoring, ScoringRun } from './scoring.ts';
+import { newRunId, type CarrierScoring, type ScoringRun } from './scoring.ts';
+
+export { CarrierScoring } from './scoring.ts';
 
 /** The daily rescore runs at 05:00 UTC, before the monitoring digest (06:00) and the working day in the Americas. */
 export const DOT_RESCORE_CRON = '0 5 * * *';
@@ -51,4 +53,21 @@ export async function registerDotScoreWorkers(queue: Queue, db: Database, scorin
     for (const job of jobs) await runAsCompany(job.data.companyId, () => scoring.score(job.data));
   });
   await queue.work(DOT_RESCORE_JOB, async () => void (await queueDailyRescore(db, queue)));
+}
+
+/**
+ * Scores a company's DOT numbers now, in this process (the CLI's `dots score`): the numbers join
+ * the list as watched; none given means every listed one. Answers the list rows of those scored.
+ */
+export async function scoreNow(scoring: CarrierScoring, companyId: string, dotNumbers: string[] | null, onBatch?: (done: number, total: number) => void): Promise<CompanyDotRow[]> {
+  return runAsCompany(companyId, async () => {
+    const db = scoring.database;
+    if (dotNumbers) await watchDots(db, companyId, dotNumbers, null);
+    const numbers = dotNumbers ?? (await listDots(db, companyId)).map((dot) => dot.dotNumber);
+    for (let start = 0; start < numbers.length; start += SCORE_BATCH_SIZE) {
+      await scoring.score({ companyId, runId: newRunId(), dotNumbers: numbers.slice(start, start + SCORE_BATCH_SIZE) });
+      onBatch?.(Math.min(start + SCORE_BATCH_SIZE, numbers.length), numbers.length);
+    }
+    return listDots(db, companyId, numbers);
+  });
 }

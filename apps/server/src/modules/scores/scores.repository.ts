@@ -47,7 +47,7 @@ export async function upsertDot(db: Executor, companyId: string, dot: { dotNumbe
 }
 
 /** Watches the DOT numbers not yet listed; those listed keep how they are listed. */
-export async function watchDots(db: Executor, companyId: string, dotNumbers: string[], addedBy: string): Promise<void> {
+export async function watchDots(db: Executor, companyId: string, dotNumbers: string[], addedBy: string | null): Promise<void> {
   await db.insert(companyDots).values(dotNumbers.map((dotNumber) => ({ companyId, dotNumber, relationship: 'WATCHED', addedBy }))).onConflictDoNothing();
 }
 

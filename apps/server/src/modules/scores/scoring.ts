@@ -58,6 +58,11 @@ export class CarrierScoring {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** The database it scores into (the CLI reads the list back from it). */
+  get database(): Database {
+    return this.db;
+  }
+
   get providerAnswersQuickly(): boolean {
     return this.provider.answersQuickly;
   }
