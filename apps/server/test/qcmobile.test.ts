@@ -122,13 +122,14 @@ describe('QCMobile rate limit', () => {
 
   it('spaces calls with its token bucket so that QCMobile never throttles them', async () => {
     simulator.calls.length = 0;
-    const spaced = new QcMobileCarrierDataProvider({ baseUrl: simulator.url, webKey: simulator.webKey, ratePerSecond: 8, timeoutMs: 2000 });
+    // 5 a second against a limit of 9: the margin absorbs calls that a busy machine delivers bunched.
+    const spaced = new QcMobileCarrierDataProvider({ baseUrl: simulator.url, webKey: simulator.webKey, ratePerSecond: 5, timeoutMs: 2000 });
     const lookups = await lookUpAll(spaced);
     expect(lookups.map((lookup) => lookup.kind)).toEqual(['FOUND', 'FOUND', 'FOUND']);
     expect(simulator.calls).toHaveLength(12);
     expect(simulator.calls.filter((call) => call.status === 429)).toHaveLength(0);
     const span = simulator.calls.at(-1)!.at - simulator.calls[0]!.at;
-    expect(span).toBeGreaterThanOrEqual(11 * 125 - 50); // 12 calls, 8 a second
+    expect(span).toBeGreaterThanOrEqual(11 * 200 - 50); // 12 calls, 5 a second
   });
 
   it('waits as Retry-After says when throttled, then carries on', async () => {
