@@ -61,6 +61,12 @@ import { AnnualReviewsService } from './modules/monitoring/annual-reviews.servic
 import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { ClaimsService } from './modules/claims/claims.service.ts';
 
+import { scoresRoutes } from './modules/scores/scores.routes.ts';
+import { DotScoresService } from './modules/scores/scores.service.ts';
+import { CarrierScoring } from './modules/scores/scoring.ts';
+import { carrierDataProviderFrom } from './providers/carrier-data/carrier-data-providers.ts';
+import type { CarrierDataProvider } from './providers/carrier-data/carrier-data-provider.ts';
+
 export const VERSION = '0.1.0';
 
 export interface AppDeps {
@@ -69,6 +75,8 @@ export interface AppDeps {
   /** The job queue, once started; health reports it. */
   queue?: () => Queue | undefined;
   messenger?: Messenger;
+  /** The carrier-data provider of DOT scores; the settings' (DOT_PROVIDER) unless given. */
+  carrierData?: CarrierDataProvider;
 }
 
 export interface BuiltApp {
@@ -152,6 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(monitoringSettingsRoutes, { settings: new MonitoringSettingsService(db) });
     await api.register(monitoringRoutes, { monitoring: new MonitoringService(db, persons), alerts: new AlertsService(db), annualReviews: new AnnualReviewsService(db) });
     await api.register(claimsRoutes, { claims: new ClaimsService(db) });
+
+    const carrierScoring = new CarrierScoring(db, deps.carrierData ?? carrierDataProviderFrom(config, db), messenger, config);
+    await api.register(scoresRoutes, { scores: new DotScoresService(db, carrierScoring, deps.queue ?? (() => undefined)) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

@@ -10,6 +10,9 @@ import { claimsFollowOrders } from './modules/claims/claims.jobs.ts';
 import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from './modules/monitoring/notify-workers.ts';
 import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
+import { carrierDataProviderFrom } from './providers/carrier-data/carrier-data-providers.ts';
+import { prepareDotRescore, registerDotScoreWorkers } from './modules/scores/scores.jobs.ts';
+import { CarrierScoring } from './modules/scores/scoring.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
 async function main() {
@@ -32,6 +35,7 @@ async function main() {
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
   await prepareMonitoringNotifyQueues(queue);
+  await prepareDotRescore(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
@@ -42,6 +46,7 @@ async function main() {
     });
     await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
     await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
+    await registerDotScoreWorkers(queue, handle.db, new CarrierScoring(handle.db, carrierDataProviderFrom(config, handle.db), messenger, config));
   }
 
   let stopping = false;

@@ -301,6 +301,19 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
 /** The paths named by a problem's field errors. */
 export const errorPaths = (problem: { errors?: { path: string }[] }) => (problem.errors ?? []).map((error) => error.path);
 
+/** Asserts a successful answer (200 unless told) and returns its JSON body. */
+export function expectOk(response: LightMyRequestResponse, status = 200) {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json();
+}
+
+/** Asserts a problem answer that names at least these field paths (and this code, if given). */
+export function expectRefused(response: LightMyRequestResponse, status: number, paths: string[] = [], code?: string) {
+  const problem = expectProblem(response, status, code);
+  if (paths.length > 0) expect(errorPaths(problem)).toEqual(expect.arrayContaining(paths));
+  return problem;
+}
+
 /**
  * Every route the app serves, as "METHOD /path/{param}" (HEAD left out), read from Fastify's own
  * route tree so that a route added anywhere shows up here without editing a list.

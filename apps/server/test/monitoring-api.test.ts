@@ -4,13 +4,13 @@
 // changed), the roles, and the plugin switched off. Alerts and orders are inserted directly
 // (monitoring-factories.ts): raising alerts is the sweep's job, completing orders fulfilment's.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { KNOWN_PLUGINS } from '@clearlane/contract';
 import { annualReviews, driverAlerts, monitoringEnrolments, personEvents, persons } from '../src/db/schema.ts';
 import { todayUtc } from '../src/modules/monitoring/annual-reviews.service.ts';
 import {
-  ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, newCompany, newUser, seedTwoCompanies, signInAs,
+  ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, expectOk, expectRefused, newCompany, newUser, seedTwoCompanies, signInAs,
 } from './helpers.ts';
 import { insertAlert, insertOrder, rule } from './monitoring-factories.ts';
 
@@ -43,15 +43,8 @@ describeEachDatabase('driver monitoring API', (t) => {
   const send = (method: InjectOptions['method'], url: string, role: Role, payload?: unknown) =>
     t.app.inject({ method, url, payload: payload as InjectOptions['payload'], headers: { host: hostOf(role), ...bearer(tokens[role]) } });
   const read = (url: string, role: Role = 'viewer') => send('GET', url, role);
-  const ok = (response: LightMyRequestResponse, status = 200) => {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json();
-  };
-  const refused = (response: LightMyRequestResponse, status: number, paths: string[] = [], code?: string) => {
-    const problem = expectProblem(response, status, code);
-    if (paths.length > 0) expect(errorPaths(problem)).toEqual(expect.arrayContaining(paths));
-    return problem;
-  };
+  const ok = expectOk;
+  const refused = expectRefused;
 
   const newPerson = async (state: 'CA' | 'TX' = 'TX', role: Role = 'manager', lastName?: string) => ok(await send('POST', '/api/v1/person', role, driver(state, lastName)), 201);
   const changeMonitoring = (personId: string, action: 'ADD' | 'REMOVE', role: Role = 'manager', monitoringType = 'MvrMonitoring') =>

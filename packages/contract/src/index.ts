@@ -28,3 +28,5 @@ export * from './domain/monitoring-coverage.ts';
 export * from './query-params.ts';
 export * from './downloads.ts';
 export * from './claims.ts';
+
+export * from './dot-scores.ts';

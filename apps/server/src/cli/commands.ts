@@ -4,7 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ZodError } from 'zod';
 import {
-  CreateUserBodySchema, KNOWN_PLUGINS, ROLE_NAMES, SystemMessageSchema, TenantIdentifierSchema,
+  CreateUserBodySchema, KNOWN_PLUGINS, MAX_DOT_NUMBERS_PER_SCORING, ROLE_NAMES, ScoreDotsBodySchema, SystemMessageSchema, TenantIdentifierSchema,
   type PluginName,
 } from '@clearlane/contract';
 import type { Config } from '../config/config.ts';
@@ -17,6 +17,8 @@ import type { Queue } from '../jobs/queue.ts';
 import type { Messenger } from '../mail/messenger.ts';
 import { describeSweep, MonitoringEngine } from '../modules/monitoring/monitoring-engine.jobs.ts';
 import { sandboxMonitoringProvider } from '../providers/monitoring/sandbox-monitoring-provider.ts';
+import { CarrierScoring, scoreNow } from '../modules/scores/scores.jobs.ts';
+import { carrierDataProviderFrom } from '../providers/carrier-data/carrier-data-providers.ts';
 import { findCompanyByTenant, listCompanies, updateCompany, type CompanyRow } from '../modules/company/company.repository.ts';
 import { writeSystemMessage } from '../modules/system/system-message.ts';
 import { UsersService } from '../modules/users/users.service.ts';
@@ -70,6 +72,11 @@ Mail and SMS
 Driver monitoring
   monitoring sweep
       Runs one monitoring sweep now (as the scheduled job does) and prints what it did.
+
+DOT quality scores
+  dots score <tenant> [<dotNumber> ...]
+      Scores the company's DOT numbers now with the configured provider (DOT_PROVIDER), or only
+      those given (they join its list as watched), and prints each one's result.
 
 Other
   demo-data     Seeds the demo companies and users into an empty database.
@@ -338,6 +345,21 @@ export async function monitoringSweep(ctx: CliContext, args: string[]) {
   return counts;
 }
 
+// --- DOT quality scores ---
+
+export async function dotsScore(ctx: CliContext, args: string[]) {
+  const [tenant, ...numbers] = parse(args, {}, MAX_DOT_NUMBERS_PER_SCORING + 1).positionals;
+  if (!tenant) throw new CliError('dots score needs the company\'s tenant identifier.', true);
+  const company = await findCompanyByTenant(ctx.db, tenant);
+  if (!company) throw new CliError(`No company has the tenant identifier "${tenant}".`);
+  const dotNumbers = numbers.length > 0 ? [...new Set(ScoreDotsBodySchema.parse(numbers))] : null;
+  const scoring = new CarrierScoring(ctx.db, carrierDataProviderFrom(ctx.config, ctx.db), ctx.messenger, ctx.config);
+  const scored = await scoreNow(scoring, company.id, dotNumbers, (done, total) => ctx.out(`  ${done} of ${total} scored`));
+  for (const dot of scored) ctx.out(`  ${dot.dotNumber.padEnd(9)} ${dot.lastStatus.padEnd(10)} ${dot.legalName ?? dot.lastError ?? ''}`);
+  ctx.out(`${scored.length} DOT number${scored.length === 1 ? '' : 's'} of ${company.name} scored.`);
+  return scored;
+}
+
 // --- dispatch ---
 
 type Command = (ctx: CliContext, args: string[]) => Promise<unknown>;
@@ -348,6 +370,7 @@ const COMMANDS: Record<string, Command | Record<string, Command>> = {
   'system-message': { set: systemMessageSet, clear: systemMessageClear },
   outbox,
   monitoring: { sweep: monitoringSweep },
+  dots: { score: dotsScore },
   'demo-data': demoData,
 };
 

@@ -47,6 +47,14 @@ export const ConfigSchema = z
     /** How often the driver monitoring sweep runs (pg-boss schedule); a minute at least, a week at most. */
     MONITORING_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
 
+    // Carrier data for DOT quality scores (issue 12): the embedded sandbox, or FMCSA's QCMobile API
+    // with a webKey. QCMobile publishes no rate limit but throttles: calls are spaced by a token bucket.
+    DOT_PROVIDER: z.enum(['sandbox', 'qcmobile']).default('sandbox'),
+    FMCSA_WEB_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{8,128}$/, 'must be the webKey FMCSA issued (8 to 128 letters, digits, +/=_-)').optional(),
+    FMCSA_QCMOBILE_URL: z.string().url('must be an absolute URL, e.g. https://mobile.fmcsa.dot.gov/qc/services/').default('https://mobile.fmcsa.dot.gov/qc/services/'),
+    FMCSA_RATE_LIMIT_PER_SECOND: z.coerce.number().min(0.1).max(100).default(5),
+    FMCSA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Clearlane <no-reply@clearlane.local>'),
     STATIC_DIR: z.string().optional(),
@@ -84,6 +92,11 @@ export const ConfigSchema = z
     const required = { S3_REGION: env.S3_REGION, S3_BUCKET: env.S3_BUCKET, S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY };
     for (const [name, value] of Object.entries(required)) {
       if (value === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when FILE_STORE is s3 (S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)' });
+    }
+  }, { when: () => true })
+  .superRefine((env, context) => {
+    if (env.DOT_PROVIDER === 'qcmobile' && !env.FMCSA_WEB_KEY) {
+      context.addIssue({ code: 'custom', path: ['FMCSA_WEB_KEY'], message: 'is required when DOT_PROVIDER is qcmobile (the webKey FMCSA issued for QCMobile)' });
     }
   }, { when: () => true })
   .transform((env) => ({

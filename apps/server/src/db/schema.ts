@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, foreignKey, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, boolean, doublePrecision, foreignKey, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -648,4 +648,101 @@ export const claimSnapshots = pgTable(
     unique('claim_snapshots_number_uq').on(table.companyId, table.claimId, table.number),
     foreignKey({ name: 'claim_snapshots_claim_fk', columns: [table.companyId, table.claimId], foreignColumns: [claims.companyId, claims.id] }).onDelete('restrict'),
   ],
+);
+
+
+// ---------------------------------------------------------------------------------------------
+// DOT quality scores of carriers (issue 12). Company-owned, except the peer measures: FMCSA's data
+// about carriers is public, and ranking a carrier among its peers needs every carrier we hold.
+// ---------------------------------------------------------------------------------------------
+
+/** A company's DOT numbers: its own carrier(s) and the carriers it watches. */
+export const companyDots = pgTable(
+  'company_dots',
+  {
+    companyId: companyRef(),
+    dotNumber: text('dot_number').notNull(),
+    /** OWN | WATCHED */
+    relationship: text('relationship').notNull(),
+    label: text('label'),
+    /** The carrier's legal name as the provider last answered it. */
+    legalName: text('legal_name'),
+    addedBy: uuid('added_by'),
+    addedAt: createdAt(),
+    lastScoredAt: ts('last_scored_at'),
+    /** NOT_SCORED | SCORED | NOT_FOUND | FAILED */
+    lastStatus: text('last_status').notNull().default('NOT_SCORED'),
+    lastError: text('last_error'),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.dotNumber] })],
+);
+
+const companyDotRef = (table: { companyId: AnyPgColumn; dotNumber: AnyPgColumn }, name: string) =>
+  foreignKey({ name, columns: [table.companyId, table.dotNumber], foreignColumns: [companyDots.companyId, companyDots.dotNumber] }).onDelete('cascade');
+
+/**
+ * One row per scoring of a company's DOT number: the history. `run_id` is the scoring request (or
+ * its job): a retried job writes nothing twice. `report` holds the scored figures (contract
+ * CarrierReport's figures) when the status is SCORED.
+ */
+export const carrierScores = pgTable(
+  'carrier_scores',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    dotNumber: text('dot_number').notNull(),
+    runId: uuid('run_id').notNull(),
+    /** SCORED | NOT_FOUND | FAILED */
+    status: text('status').notNull(),
+    message: text('message'),
+    provider: text('provider').notNull(),
+    /** yyyy-mm-dd of the provider's data. */
+    asOf: text('as_of'),
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    scoredAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('carrier_scores_run_uq').on(table.companyId, table.dotNumber, table.runId),
+    companyDotRef(table, 'carrier_scores_company_dot_fk'),
+    index('carrier_scores_history_idx').on(table.companyId, table.dotNumber, table.scoredAt),
+  ],
+);
+
+/** What changed between two scorings of a carrier (a BASIC crossing its threshold, authority, insurance, OOS order). */
+export const carrierChanges = pgTable(
+  'carrier_changes',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    dotNumber: text('dot_number').notNull(),
+    scoreId: uuid('score_id').notNull(),
+    kind: text('kind').notNull(),
+    basic: text('basic'),
+    title: text('title').notNull(),
+    before: text('before'),
+    after: text('after'),
+    detectedAt: createdAt(),
+  },
+  (table) => [
+    companyDotRef(table, 'carrier_changes_company_dot_fk'),
+    index('carrier_changes_dot_idx').on(table.companyId, table.dotNumber, table.detectedAt),
+  ],
+);
+
+/**
+ * The latest measure of every carrier we have scored, per BASIC, for everyone's percentiles: the
+ * peer groups our percentiles rank carriers in (modules/scores/sms-measure.ts). Public carrier
+ * data, no company's: it says nothing about which company asked.
+ */
+export const carrierPeerMeasures = pgTable(
+  'carrier_peer_measures',
+  {
+    dotNumber: text('dot_number').notNull(),
+    basic: text('basic').notNull(),
+    peerGroup: text('peer_group').notNull(),
+    measure: doublePrecision('measure').notNull(),
+    asOf: text('as_of').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.dotNumber, table.basic] }), index('carrier_peer_measures_group_idx').on(table.peerGroup, table.measure)],
 );

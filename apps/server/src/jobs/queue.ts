@@ -39,6 +39,16 @@ export const MONITORING_SWEEP_QUEUE = { policy: 'stately', retryLimit: 2, retryD
 /** A recheck orders a fresh MVR: retried like a fulfilment. */
 export const MONITORING_RECHECK_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
 
+/**
+ * DOT quality scores (issue 12): scoring a batch of a company's DOT numbers (modules/scores). The
+ * run id in the job makes a retry write nothing twice; a provider error on one number is recorded
+ * on it (scored again next time), so a retry is for the database's failures only.
+ */
+export const DOT_SCORE_JOB = 'dot-score';
+export const DOT_SCORE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 60 } as const;
+/** The daily rescore: queues a scoring of every company's listed DOT numbers (modules/scores/scores.jobs.ts). */
+export const DOT_RESCORE_JOB = 'dot-rescore';
+
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
 
@@ -59,10 +69,11 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   await boss.createQueue(FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY);
   await boss.createQueue(MONITORING_SWEEP_JOB, MONITORING_SWEEP_QUEUE);
   await boss.createQueue(MONITORING_RECHECK_JOB, MONITORING_RECHECK_RETRY);
+  await boss.createQueue(DOT_SCORE_JOB, DOT_SCORE_RETRY);
   // createQueue drops the queue from pg-boss's cache, and the first send() would look it up on
   // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
   // puts it back in the cache before any transaction sends to it.
-  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
+  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB, DOT_SCORE_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
   if (handle.kind === 'postgres') await grantQueueToTenantRole(handle.db);
   return boss;
 }

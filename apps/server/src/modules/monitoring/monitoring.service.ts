@@ -15,6 +15,9 @@ import { insertPersonEvents, listPersonEvents, type NewPersonEvent } from './per
 // Other modules (the sweep, the recheck job) write a driver's history through this service, as the
 // server layers allow, with the same function enrolment uses.
 export { insertPersonEvents, type NewPersonEvent };
+// DOT scores mail the same people (Company Admins and Managers) at the same company address.
+export { alertRecipients, findCompanyToNotify, type Recipient } from './notify.repository.ts';
+export { companyOrigin } from './alert-mail.ts';
 
 export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = {
   MvrMonitoring: 'MVR monitoring',
