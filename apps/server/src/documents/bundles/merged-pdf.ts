@@ -12,7 +12,7 @@ import type { Writable } from 'node:stream';
 import { dateTime } from '../order-document.ts';
 import { drawMvrReport, DPPA_NOTE, mvrReportFooters, reportTitle, type MvrReportFormat, type MvrReportInput } from '../mvr-report.ts';
 import { createDoc, footers, headerBand, table, TIGHT, type Doc } from '../pdf-kit.ts';
-import { drained, endStream, writeChunk } from '../stored-zip.ts';
+import { drained, endStream, writeChunk } from '../zip-writer.ts';
 import { bookmarkTitle, contentsLine, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 
