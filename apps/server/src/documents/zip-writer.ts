@@ -46,8 +46,13 @@ interface EntryRecord {
   offset: number;
 }
 
+interface DosDateTime {
+  date: number;
+  time: number;
+}
+
 /** MS-DOS date and time (the zip headers' format; UTC, two-second steps, from 1980). */
-function dosDateTime(at: Date) {
+function dosDateTime(at: Date): DosDateTime {
   const when = at < DOS_EPOCH ? DOS_EPOCH : at;
   return {
     date: ((when.getUTCFullYear() - 1980) << 9) | ((when.getUTCMonth() + 1) << 5) | when.getUTCDate(),
@@ -67,39 +72,39 @@ function packEntry(entry: ZipEntry, offset: number, deflate: boolean): { record:
 
 const versionOf = (record: EntryRecord) => (record.method === DEFLATED ? VERSION_DEFLATED : VERSION_STORED);
 
-function localHeader(record: EntryRecord, modified: { date: number; time: number }): Buffer {
+/**
+ * The 26 bytes a local header (from its byte 4) and a central directory entry (from its byte 6)
+ * share, in the same order: version needed, flags, method, time, date, CRC-32, sizes, name and extra lengths.
+ */
+function writeEntryFields(target: Buffer, at: number, record: EntryRecord, modified: DosDateTime, version: number, extraLength: number) {
+  target.writeUInt16LE(version, at);
+  target.writeUInt16LE(UTF8_NAMES, at + 2);
+  target.writeUInt16LE(record.method, at + 4);
+  target.writeUInt16LE(modified.time, at + 6);
+  target.writeUInt16LE(modified.date, at + 8);
+  target.writeUInt32LE(record.crc, at + 10);
+  target.writeUInt32LE(record.storedSize, at + 14);
+  target.writeUInt32LE(record.size, at + 18);
+  target.writeUInt16LE(record.name.length, at + 22);
+  target.writeUInt16LE(extraLength, at + 24);
+}
+
+function localHeader(record: EntryRecord, modified: DosDateTime): Buffer {
   const header = Buffer.alloc(30 + record.name.length);
   header.writeUInt32LE(LOCAL_FILE_HEADER, 0);
-  header.writeUInt16LE(versionOf(record), 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(record.method, 8);
-  header.writeUInt16LE(modified.time, 10);
-  header.writeUInt16LE(modified.date, 12);
-  header.writeUInt32LE(record.crc, 14);
-  header.writeUInt32LE(record.storedSize, 18);
-  header.writeUInt32LE(record.size, 22);
-  header.writeUInt16LE(record.name.length, 26);
+  writeEntryFields(header, 4, record, modified, versionOf(record), 0);
   record.name.copy(header, 30);
   return header;
 }
 
-function centralDirectoryEntry(record: EntryRecord, modified: { date: number; time: number }): Buffer {
+function centralDirectoryEntry(record: EntryRecord, modified: DosDateTime): Buffer {
   const offsetTooLarge = record.offset >= MAX_32;
   const extraLength = offsetTooLarge ? 12 : 0;
   const entry = Buffer.alloc(46 + record.name.length + extraLength);
   const version = offsetTooLarge ? VERSION_ZIP64 : versionOf(record);
   entry.writeUInt32LE(CENTRAL_DIRECTORY_ENTRY, 0);
-  entry.writeUInt16LE(version, 4);
-  entry.writeUInt16LE(version, 6);
-  entry.writeUInt16LE(UTF8_NAMES, 8);
-  entry.writeUInt16LE(record.method, 10);
-  entry.writeUInt16LE(modified.time, 12);
-  entry.writeUInt16LE(modified.date, 14);
-  entry.writeUInt32LE(record.crc, 16);
-  entry.writeUInt32LE(record.storedSize, 20);
-  entry.writeUInt32LE(record.size, 24);
-  entry.writeUInt16LE(record.name.length, 28);
-  entry.writeUInt16LE(extraLength, 30);
+  entry.writeUInt16LE(version, 4); // version made by
+  writeEntryFields(entry, 6, record, modified, version, extraLength);
   entry.writeUInt32LE(offsetTooLarge ? MAX_32 : record.offset, 42);
   record.name.copy(entry, 46);
   if (offsetTooLarge) {
@@ -182,7 +187,7 @@ export function endStream(out: Writable): Promise<void> {
 /** A zip written into a stream entry by entry; `finish` writes the central directory and ends the stream. */
 export class StreamedZip {
   private readonly records: EntryRecord[] = [];
-  private readonly modified: { date: number; time: number };
+  private readonly modified: DosDateTime;
   private offset = 0;
 
   constructor(private readonly out: Writable, modified: Date) {

@@ -17,7 +17,10 @@ export interface MvrBundleOptions {
   textOnly: boolean;
   companyName: string;
   generatedAt: Date;
-  /** How many entries `entries()` yields (contents page, progress). */
+  /**
+   * How many entries `entries()` yields (contents page, progress). The caller's figure, for its
+   * progress (done of total); the contents are built from what `entries()` actually yields.
+   */
   total: number;
   /** Called after each order is written (done = orders written so far); awaited. */
   onProgress?: (done: number) => void | Promise<void>;
