@@ -10,9 +10,9 @@
 //    §4.3.14-4.3.16: the ZIP64 end of central directory record and its locator), so more than 65,535
 //    entries and more than 4 GiB read back everywhere; an entry that starts past 4 GiB carries its
 //    offset in a ZIP64 extra field.
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { endStream, writeChunk } from './output-stream.ts';
 
 const LOCAL_FILE_HEADER = 0x04034b50;
 const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
@@ -164,24 +164,6 @@ export function storedZip(entries: readonly ZipEntry[]): Buffer {
   const directory = records.map((record) => centralDirectoryEntry(record, modified));
   const directorySize = directory.reduce((sum, part) => sum + part.length, 0);
   return Buffer.concat([...parts, ...directory, endOfArchive(records.length, offset, directorySize, false)]);
-}
-
-/** Writes `chunk` and waits while `out` asks to (backpressure), so a slow reader bounds the memory. */
-export async function writeChunk(out: Writable, chunk: Buffer | string): Promise<void> {
-  if (out.errored) throw out.errored;
-  out.write(chunk);
-  await drained(out);
-}
-
-/** Resolves once `out` has room again (at once when it has). */
-export async function drained(out: Writable): Promise<void> {
-  if (out.errored) throw out.errored;
-  if (out.writableNeedDrain) await once(out, 'drain');
-}
-
-/** Ends `out` and resolves once everything written is flushed. */
-export function endStream(out: Writable): Promise<void> {
-  return new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
 /** A zip written into a stream entry by entry; `finish` writes the central directory and ends the stream. */

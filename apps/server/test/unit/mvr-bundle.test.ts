@@ -185,6 +185,28 @@ describe('MVR report bundles', () => {
     expect(out.destroyed).toBe(true);
   });
 
+  it('stops when its reader closes the output', async () => {
+    const inputs = Array.from({ length: 20 }, (_, index) => report(index, { firstName: 'Dana', lastName: `Driver${index}` }));
+    const written: number[] = [];
+    const out = new PassThrough({ highWaterMark: 1024 });
+    out.resume();
+    const options = { mergeIntoSingleReport: true, textOnly: false, companyName: 'Acme', generatedAt, total: 20, onProgress: (done: number) => {
+      written.push(done);
+      if (done === 3) out.destroy(); // the store gave up on the file
+    } };
+    await expect(writeMvrBundle(listOf(inputs), options, out)).rejects.toThrow('closed before the file was written');
+    expect(written).toEqual([1, 2, 3]);
+  });
+
+  it('stops when the output closes while it waits for room', async () => {
+    const inputs = Array.from({ length: 5 }, (_, index) => report(index, { firstName: 'Dana', lastName: `Driver${index}` }));
+    const out = new PassThrough({ highWaterMark: 1024 }); // nobody reads: the bundle waits for room
+    // Closed (without an error, so no 'error' event) the moment the bundle starts to wait for 'drain'.
+    out.on('newListener', (event) => event === 'drain' && process.nextTick(() => out.destroy()));
+    const written = writeMvrBundle(listOf(inputs), { mergeIntoSingleReport: false, textOnly: false, companyName: 'Acme', generatedAt, total: 5 }, out);
+    await expect(written).rejects.toThrow('closed before the file was written');
+  });
+
   it('fails, and destroys the output, when reading the entries fails', async () => {
     const broken = async function* () {
       yield report(0, { firstName: 'Dana', lastName: 'Driver' });

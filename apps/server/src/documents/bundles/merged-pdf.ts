@@ -3,8 +3,8 @@
 // page, drawn by the same function as the single PDF (drawMvrReport).
 //
 // Memory stays bounded however many reports: pdfkit writes a page out when it is flushed, and each
-// report's pages are flushed as soon as its footers are drawn; what stays is a few hundred bytes per
-// report (its contents line, the page's dictionary, the bookmark). The contents page comes first and
+// report's pages are flushed as soon as its footers are drawn; what stays is about 2 KB per report
+// (its contents line; pdfkit's page dictionary, cross-reference offset, bookmark and destination). The contents page comes first and
 // names pages that are not written yet, so a first pass lays every report out in a throwaway
 // document (uncompressed, its bytes discarded) to learn how many pages each takes; the second pass
 // writes, and fails rather than print a wrong contents page should the entries differ.
@@ -12,7 +12,7 @@ import type { Writable } from 'node:stream';
 import { dateTime } from '../order-document.ts';
 import { drawMvrReport, DPPA_NOTE, mvrReportFooters, reportTitle, type MvrReportFormat, type MvrReportInput } from '../mvr-report.ts';
 import { createDoc, footers, headerBand, table, TIGHT, type Doc } from '../pdf-kit.ts';
-import { drained, endStream, writeChunk } from '../zip-writer.ts';
+import { drained, endStream, writeChunk } from '../output-stream.ts';
 import { bookmarkTitle, contentsLine, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 
