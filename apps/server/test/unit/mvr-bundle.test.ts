@@ -171,6 +171,16 @@ describe('MVR report bundles', () => {
     });
   });
 
+  it('builds an empty bundle that says so', async () => {
+    const pdf = readPdf((await bundle([], { mergeIntoSingleReport: true, textOnly: false })).bytes);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toMatch(/0 reports, Full MVR Report \(Standard\)[\s\S]*1 page\n[\s\S]*No reports\./);
+    expect((await bundle([], { mergeIntoSingleReport: true, textOnly: true })).bytes.toString()).toContain('| 0 reports\n');
+    const zip = readZip((await bundle([], { mergeIntoSingleReport: false, textOnly: false })).bytes);
+    expect(zip.entries.map((entry) => entry.name)).toEqual(['manifest.csv']);
+    expect(csvRows(zip.entries[0]!.data.toString())).toEqual([['order', 'subject', 'file', 'sha256']]);
+  });
+
   it('fails, and destroys the output, when the entries change between the passes', async () => {
     const inputs = Array.from({ length: 3 }, (_, index) => report(index, { firstName: 'Dana', lastName: `Driver${index}` }));
     let calls = 0;

@@ -2,6 +2,9 @@
 // page or list, the PDF bookmark, and the entry's file name in a zip.
 import { subjectName, type MvrReportInput } from '../mvr-report.ts';
 
+/** "1 report", "1,000 reports". */
+export const counted = (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+
 /** One report of a bundle as its contents list it. */
 export interface ContentsLine {
   orderId: string;

@@ -13,7 +13,7 @@ import { dateTime } from '../order-document.ts';
 import { drawMvrReport, DPPA_NOTE, mvrReportFooters, reportTitle, type MvrReportFormat, type MvrReportInput } from '../mvr-report.ts';
 import { createDoc, footers, headerBand, table, TIGHT, type Doc } from '../pdf-kit.ts';
 import { drained, endStream, writeChunk } from '../output-stream.ts';
-import { bookmarkTitle, contentsLine, type ContentsLine } from './bundle-entry.ts';
+import { bookmarkTitle, contentsLine, counted, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 
 /** Reports of a merged PDF are in the standard format, the one a reviewer prints and files. */
@@ -36,7 +36,7 @@ function bundleDoc(options: MvrBundleOptions, compress = true) {
 function drawContents(doc: Doc, reports: readonly LaidOutReport[], firstPages: readonly number[], options: MvrBundleOptions, pageCount: number) {
   headerBand(doc, 'MVR reports — contents', [
     { left: options.companyName, right: `Generated ${dateTime(options.generatedAt)}` },
-    { left: `${reports.length.toLocaleString('en-US')} reports, ${reportTitle(MERGED_FORMAT)}`, right: `${pageCount.toLocaleString('en-US')} pages` },
+    { left: `${counted(reports.length, 'report')}, ${reportTitle(MERGED_FORMAT)}`, right: counted(pageCount, 'page') },
   ], TIGHT);
   table(doc, [
     { header: '#', width: 0.07, align: 'right' }, { header: 'Subject', width: 0.31 }, { header: 'Order', width: 0.38 },

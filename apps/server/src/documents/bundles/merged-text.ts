@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import { dateTime } from '../order-document.ts';
 import { renderMvrText, type MvrReportInput } from '../mvr-report.ts';
 import { endStream, writeChunk } from '../output-stream.ts';
-import { contentsLine, type ContentsLine } from './bundle-entry.ts';
+import { contentsLine, counted, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 
 const DIVIDER = '='.repeat(100);
@@ -18,7 +18,7 @@ export async function writeMergedText(entries: () => AsyncIterable<MvrReportInpu
   const width = String(contents.length).length;
   await writeChunk(out, [
     'MVR REPORTS (CONDENSED TEXT)',
-    `${options.companyName} | generated ${dateTime(options.generatedAt)} | ${contents.length} reports`,
+    `${options.companyName} | generated ${dateTime(options.generatedAt)} | ${counted(contents.length, 'report')}`,
     '',
     'CONTENTS',
     ...contents.map((line, index) => `${String(index + 1).padStart(width)}. ${describe(line)}`),
