@@ -23,7 +23,7 @@ const ORDERS = 300;
 const ADMIN = { email: 'admin@acme.test', password: 'Clearlane-demo-1' };
 /**
  * After the restart the killed build's job is retried once its heartbeat (10 s) is missed, at
- * pg-boss's next supervision pass (every 15 s), after the retry delay (10 s); the build itself takes
+ * pg-boss's next supervision pass (every 15 s), after the retry delay (5 s); the build itself takes
  * seconds. A minute bounds it.
  */
 const COMPLETE_TIMEOUT_MS = 60_000;

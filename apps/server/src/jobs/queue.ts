@@ -41,11 +41,11 @@ export const MONITORING_RECHECK_RETRY = { retryLimit: 5, retryDelay: 2, retryBac
 
 /**
  * Report bundles (issue 10): one job per download builds its file (modules/downloads/downloads.jobs.ts).
- * A failed build is tried 3 times more (after ~10, 20, 40 s). A killed process's build stops beating
+ * A failed build is tried 3 times more (after ~5, 10, 20 s). A killed process's build stops beating
  * and is retried at the next supervision pass after 10 s; an hour bounds the longest build (5,000 orders).
  */
 export const BUILD_DOWNLOAD_JOB = 'build-download';
-export const BUILD_DOWNLOAD_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 3600 } as const;
+export const BUILD_DOWNLOAD_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 3600 } as const;
 /** The hourly removal of bundles past their retention (scheduled, downloads.jobs.ts). */
 export const EXPIRE_DOWNLOADS_JOB = 'expire-downloads';
 

@@ -12,6 +12,7 @@
 //
 // Expiry: a scheduled job (hourly) marks bundles past their day Expired and removes their files.
 import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import { permissiblePurposeLabel, type MvrRecord } from '@clearlane/contract';
 import type { JobWithMetadata } from 'pg-boss';
 import { uuidv7 } from 'uuidv7';
@@ -143,6 +144,9 @@ export class DownloadBuilder {
       for (const id of ids) {
         const row = rows.get(id);
         if (!row?.result) continue; // checked when asked for; complete orders keep their report
+        // Rendering is CPU work and PGlite answers with promises already settled: without a turn of
+        // the event loop per report, the embedded server would answer no request until the bundle is done.
+        await nextTurnOfEventLoop();
         yield {
           companyName,
           orderId: row.id,
