@@ -266,6 +266,18 @@ describeEachDatabase('report bundles (downloads)', (t) => {
     expect(openapi.paths['/api/v1/orders/download/generate-mvr-reports-download'].post['x-plugins']).toEqual(['downloads']);
   });
 
+  it.skipIf(t.kind !== 'postgres')('row-level security holds downloads, their accesses and stored files to their company', async () => {
+    const asGlobex = await runAsCompany(seeded.globex.id, async () => ({
+      downloads: await t.db.select({ id: downloads.id }).from(downloads),
+      accesses: await t.db.select({ id: downloadAccesses.id }).from(downloadAccesses),
+      files: await t.db.select({ key: storedFiles.key }).from(storedFiles),
+    }));
+    expect(asGlobex).toEqual({ downloads: [], accesses: [], files: [] });
+    const acmeFiles = await runAsCompany(seeded.acme.id, () => t.db.select({ companyId: storedFiles.companyId }).from(storedFiles));
+    expect(acmeFiles.length).toBeGreaterThan(0);
+    expect(acmeFiles.every((file) => file.companyId === seeded.acme.id)).toBe(true);
+  });
+
   // --- expiry, failure, retries ---
 
   it('a bundle past its day reads Expired (410 for its file); the expiry job removes the file, and fails builds whose job was lost', async () => {
