@@ -143,11 +143,11 @@ async function seed(url: string) {
           dateOfBirth: `19${60 + (index % 40)}-0${1 + (index % 9)}-1${index % 10}`, licenceNumber: `D${String(1_000_000 + index)}`, licenceState: state,
         };
         const isAutoAdjudicated = index % 2 === 0;
-        const placement = mvrPlacement({ driver, personId: null, permissiblePurpose: 'EMPLOYMENT', isAutoAdjudicated });
+        const placement = mvrPlacement({ driver, personId: null, permissiblePurpose: 'CDL_EMPLOYER_VERIFICATION', isAutoAdjudicated });
         const id = uuidv7();
         const record = buildRecord(SCENARIOS[index % SCENARIOS.length]!, {
           idempotencyKey: id, state, licenceNumber: driver.licenceNumber, firstName: driver.firstName, lastName: driver.lastName,
-          dateOfBirth: driver.dateOfBirth, permissiblePurpose: 'EMPLOYMENT', requestedAt, ...(state === 'TX' ? { texasRecordType: 'TYPE_3_CERTIFIED_THREE_YEAR' as const } : {}),
+          dateOfBirth: driver.dateOfBirth, permissiblePurpose: 'CDL_EMPLOYER_VERIFICATION', requestedAt, ...(state === 'TX' ? { texasRecordType: 'TYPE_3_CERTIFIED_THREE_YEAR' as const } : {}),
         });
         const adjudication = isAutoAdjudicated ? adjudicate(record, DEFAULT_RULESET) : null;
         return {

@@ -12,7 +12,7 @@ import type { Writable } from 'node:stream';
 import { dateTime } from '../order-document.ts';
 import { drawMvrReport, DPPA_NOTE, mvrReportFooters, reportTitle, type MvrReportFormat, type MvrReportInput } from '../mvr-report.ts';
 import { createDoc, footers, headerBand, table, TIGHT, type Doc } from '../pdf-kit.ts';
-import { drained, endStream, writeChunk } from '../stored-zip.ts';
+import { drained, endStream, writeChunk } from '../zip-writer.ts';
 import { bookmarkTitle, contentsLine, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 
@@ -42,7 +42,7 @@ function drawContents(doc: Doc, reports: readonly LaidOutReport[], firstPages: r
     { header: '#', width: 0.07, align: 'right' }, { header: 'Subject', width: 0.31 }, { header: 'Order', width: 0.38 },
     { header: 'Outcome', width: 0.12 }, { header: 'Page', width: 0.12, align: 'right' },
   ], reports.map((report, index) => [
-    String(index + 1), report.subject, report.orderId, report.outcome ?? '—', firstPages[index]!.toLocaleString('en-US'),
+    (index + 1).toLocaleString('en-US'), report.subject, report.orderId, report.outcome ?? '—', firstPages[index]!.toLocaleString('en-US'),
   ]), TIGHT, 'No reports.', reports.map((_report, index) => destination(index)));
 }
 
