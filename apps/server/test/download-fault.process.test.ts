@@ -17,8 +17,8 @@ import { sandboxProviders } from '../src/providers/report-providers.ts';
 import { seedRolePermissions } from '../src/seed/roles.ts';
 import { createActiveUser, upsertCompany } from '../src/seed/operator.ts';
 import { readPdf, readPdfOutline } from './pdf-reader.ts';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database.ts';
-import { call, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy, type Server } from './server-process.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
+import { call, cleanUpAfterSuite, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy, type Server } from './server-process.ts';
 
 const ORDERS = 150;
 const ADMIN = { email: 'admin@acme.test', password: 'Clearlane-demo-1' };
@@ -126,19 +126,10 @@ async function expectOneFileAndARetry(query: Query, downloadId: string) {
 const postgresUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!postgresUrl).concurrent(`report bundle survives SIGKILL on PostgreSQL${postgresUrl ? '' : ' — skipped: set DATABASE_URL to run it'}`, () => {
-  let database: ThrowawayDatabase | undefined;
-  let server: Server | undefined;
-
-  afterAll(async () => {
-    if (server) {
-      server.child.kill('SIGTERM');
-      await exited(server.child);
-    }
-    await database?.drop();
-  });
+  const left = cleanUpAfterSuite();
 
   it('finishes the bundle after the server is killed mid-build, with one whole file', async () => {
-    database = await createThrowawayDatabase(postgresUrl!, 'download_fault');
+    const database = left.database = await createThrowawayDatabase(postgresUrl!, 'download_fault');
     const databaseUrl = database.url;
     const handle = await openDatabase({ databaseUrl });
     try {
@@ -148,7 +139,7 @@ describe.skipIf(!postgresUrl).concurrent(`report bundle survives SIGKILL on Post
     }
 
     const outcome = await crashDuringBuild(3923, { DATABASE_URL: databaseUrl });
-    server = outcome.server;
+    left.server = outcome.server;
     const reader = new pg.Client({ connectionString: databaseUrl });
     await reader.connect();
     try {

@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database.ts';
-import { call, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy, type Server } from './server-process.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
+import { call, cleanUpAfterSuite, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy } from './server-process.ts';
 
 const ORDERS = 500;
 const DEMO_ADMIN = { email: 'admin@acme.test', password: 'Clearlane-demo-1' };
@@ -163,23 +163,14 @@ function expectNothingLostOrDoubled(ledger: Ledger, completeBeforeKill: Set<stri
 const postgresUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!postgresUrl).concurrent(`bulk order survives SIGKILL on PostgreSQL${postgresUrl ? '' : ' — skipped: set DATABASE_URL to run it'}`, () => {
-  let database: ThrowawayDatabase | undefined;
-  let server: Server | undefined;
-
-  afterAll(async () => {
-    if (server) {
-      server.child.kill('SIGTERM');
-      await exited(server.child);
-    }
-    await database?.drop();
-  });
+  const left = cleanUpAfterSuite();
 
   it('completes every order of a 500-row upload exactly once after the server is killed mid-fulfilment', async () => {
-    database = await createThrowawayDatabase(postgresUrl!, 'order_fault');
+    const database = left.database = await createThrowawayDatabase(postgresUrl!, 'order_fault');
     const databaseUrl = database.url;
 
     const result = await crashDuringFulfilment(3921, { DATABASE_URL: databaseUrl });
-    server = result.server;
+    left.server = result.server;
     const reader = new pg.Client({ connectionString: databaseUrl });
     await reader.connect();
     try {
