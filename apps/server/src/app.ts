@@ -60,12 +60,16 @@ import { AlertsService } from './modules/monitoring/alerts.service.ts';
 import { AnnualReviewsService } from './modules/monitoring/annual-reviews.service.ts';
 import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { ClaimsService } from './modules/claims/claims.service.ts';
-
 import { scoresRoutes } from './modules/scores/scores.routes.ts';
 import { DotScoresService } from './modules/scores/scores.service.ts';
 import { CarrierScoring } from './modules/scores/scoring.ts';
 import { carrierDataProviderFrom } from './providers/carrier-data/carrier-data-providers.ts';
 import type { CarrierDataProvider } from './providers/carrier-data/carrier-data-provider.ts';
+
+import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { DownloadsService } from './modules/downloads/downloads.service.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 export const VERSION = '0.1.0';
 
@@ -77,6 +81,9 @@ export interface AppDeps {
   messenger?: Messenger;
   /** The carrier-data provider of DOT scores; the settings' (DOT_PROVIDER) unless given. */
   carrierData?: CarrierDataProvider;
+
+  /** Where built files (report bundles) live; createFileStore's choice by default. */
+  fileStore?: FileStore;
 }
 
 export interface BuiltApp {
@@ -163,6 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
     const carrierScoring = new CarrierScoring(db, deps.carrierData ?? carrierDataProviderFrom(config, db), messenger, config);
     await api.register(scoresRoutes, { scores: new DotScoresService(db, carrierScoring, deps.queue ?? (() => undefined)) });
+
+    const fileStore = deps.fileStore ?? createFileStore({ db, config });
+    await api.register(downloadsRoutes, { downloads: new DownloadsService(db, deps.queue ?? (() => undefined), fileStore) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

@@ -13,6 +13,9 @@ import { sandboxProviders } from './providers/report-providers.ts';
 import { carrierDataProviderFrom } from './providers/carrier-data/carrier-data-providers.ts';
 import { prepareDotRescore, registerDotScoreWorkers } from './modules/scores/scores.jobs.ts';
 import { CarrierScoring } from './modules/scores/scoring.ts';
+
+import { prepareDownloadQueues, registerDownloadWorkers } from './modules/downloads/downloads.jobs.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
 async function main() {
@@ -30,12 +33,15 @@ async function main() {
   const handle = await openPreparedDatabase(config);
   let queue: Queue | undefined;
   const messenger = new Messenger(handle.db, config);
-  const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger });
+  const fileStore = createFileStore({ db: handle.db, config });
+  const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger, fileStore });
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
   await prepareMonitoringNotifyQueues(queue);
   await prepareDotRescore(queue);
+
+  await prepareDownloadQueues(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
@@ -47,6 +53,8 @@ async function main() {
     await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
     await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
     await registerDotScoreWorkers(queue, handle.db, new CarrierScoring(handle.db, carrierDataProviderFrom(config, handle.db), messenger, config));
+
+    await registerDownloadWorkers(queue, { db: handle.db, store: fileStore, messenger, config, log: (message, error) => app.log.error({ err: error }, message) });
   }
 
   let stopping = false;

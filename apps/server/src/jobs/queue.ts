@@ -49,6 +49,15 @@ export const DOT_SCORE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: tr
 /** The daily rescore: queues a scoring of every company's listed DOT numbers (modules/scores/scores.jobs.ts). */
 export const DOT_RESCORE_JOB = 'dot-rescore';
 
+ * Report bundles (issue 10): one job per download builds its file (modules/downloads/downloads.jobs.ts).
+ * A failed build is tried 3 times more (after ~5, 10, 20 s). A killed process's build stops beating
+ * and is retried at the next supervision pass after 10 s; an hour bounds the longest build (5,000 orders).
+ */
+export const BUILD_DOWNLOAD_JOB = 'build-download';
+export const BUILD_DOWNLOAD_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 3600 } as const;
+/** The hourly removal of bundles past their retention (scheduled, downloads.jobs.ts). */
+export const EXPIRE_DOWNLOADS_JOB = 'expire-downloads';
+
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
 
@@ -70,10 +79,11 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   await boss.createQueue(MONITORING_SWEEP_JOB, MONITORING_SWEEP_QUEUE);
   await boss.createQueue(MONITORING_RECHECK_JOB, MONITORING_RECHECK_RETRY);
   await boss.createQueue(DOT_SCORE_JOB, DOT_SCORE_RETRY);
+  await boss.createQueue(BUILD_DOWNLOAD_JOB, BUILD_DOWNLOAD_RETRY);
   // createQueue drops the queue from pg-boss's cache, and the first send() would look it up on
   // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
   // puts it back in the cache before any transaction sends to it.
-  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB, DOT_SCORE_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
+  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB, DOT_SCORE_JOB, BUILD_DOWNLOAD_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
   if (handle.kind === 'postgres') await grantQueueToTenantRole(handle.db);
   return boss;
 }
