@@ -3,6 +3,8 @@
 // refused credentials, parts of at least 5 MiB, a failed upload aborted, a prefix before keys.
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, s3FileStoreOptionsOf } from '../src/config/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { createFileStore } from '../src/storage/create-file-store.ts';
 import { S3FileStore, type S3FileStoreOptions } from '../src/storage/s3-file-store.ts';
 import { describeFileStore, generatedSource, MiB, uniqueKey } from './file-store-conformance.ts';
 import { startS3Simulator } from './s3-simulator.ts';
@@ -23,14 +25,16 @@ function storeWith(overrides: Partial<S3FileStoreOptions> = {}) {
   return store;
 }
 
-// Made from settings as the server makes it: path-style by default, since an endpoint is given.
-describeFileStore('S3-compatible store', () => {
-  const options = s3FileStoreOptionsOf(loadConfig({
-    FILE_STORE: 's3', S3_ENDPOINT: simulator.endpoint, S3_REGION: simulator.region, S3_BUCKET: simulator.bucket,
-    S3_ACCESS_KEY_ID: simulator.accessKeyId, S3_SECRET_ACCESS_KEY: simulator.secretAccessKey,
-  }));
-  return storeWith(options!);
+const s3Settings = () => loadConfig({
+  FILE_STORE: 's3', S3_ENDPOINT: simulator.endpoint, S3_REGION: simulator.region, S3_BUCKET: simulator.bucket,
+  S3_ACCESS_KEY_ID: simulator.accessKeyId, S3_SECRET_ACCESS_KEY: simulator.secretAccessKey,
 });
+
+// Made from settings as the server makes it: path-style by default, since an endpoint is given.
+describeFileStore('S3-compatible store', () => storeWith(s3FileStoreOptionsOf(s3Settings())!));
+
+// The server's factory picks the S3 store when FILE_STORE=s3 (it never touches the database then).
+describeFileStore('S3-compatible store chosen by FILE_STORE', () => createFileStore({ config: s3Settings(), db: null as unknown as Database }));
 
 describe('S3-compatible store', () => {
   const operationsOn = (key: string) => simulator.operations.filter((entry) => entry.key === key);
