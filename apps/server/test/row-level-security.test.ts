@@ -8,6 +8,7 @@ import { uuidv7 } from 'uuidv7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, orderEvents, orders, persons, reportGroups } from '../src/db/schema.ts';
 import { enterCompany, runAsCompany, tenantScopePlugin } from '../src/db/tenant-scope.ts';
+import { listOrders } from '../src/modules/orders/orders.repository.ts';
 import {
   bearer, createTestApp, databaseKinds, newCompany, newUser, openTestDatabase, post, seedTwoCompanies, signInAs, type TestApp, type TestDatabase,
 } from './helpers.ts';
@@ -113,6 +114,28 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     expect(seen).toEqual(companies.map((company) => ({ role: 'clearlane_tenant', company: company.id, drivers: [company === acme ? 'Acme' : 'Globex'] })));
     const unscoped = rowsOf<{ role: string }>(await database.db.execute(sql`SELECT current_user AS role`));
     expect(unscoped[0]?.role).not.toBe('clearlane_tenant');
+  });
+
+  it("the orders list's statement of one shape, named and planned once per connection, answers each company its own orders", async () => {
+    const orderOf = (companyId: string, subjectLabel: string, status: string) => ({
+      id: uuidv7(), companyId, type: 'MVR', status, processingStatus: 'NotStarted', subjectLabel, input: {},
+    });
+    const placed = [
+      ...['Acme one', 'Acme two', 'Acme three'].map((label) => orderOf(acme.id, label, 'Complete')),
+      ...['Globex one', 'Globex two'].map((label) => orderOf(globex.id, label, 'Complete')),
+      orderOf(globex.id, 'Globex failed', 'Failed'),
+    ];
+    await database.db.insert(orders).values(placed);
+    const completeOf = (companyId: string) => placed.filter((order) => order.companyId === companyId && order.status === 'Complete').map((order) => order.id).sort();
+    // One shape (status filter, newest first), run more than five times per pooled connection for
+    // both companies at once: past the point where PostgreSQL may switch the statement to a generic plan.
+    const listed = (companyId: string) => runAsCompany(companyId, async () => {
+      const page = await listOrders(database.db, { companyId, page: 0, size: 20, sort: [], status: 'Complete' });
+      return { ids: page.rows.map((row) => row.id).sort(), total: page.total };
+    });
+    const companies = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? globex : acme));
+    const seen = await Promise.all(companies.map((company) => listed(company.id)));
+    expect(seen).toEqual(companies.map((company) => ({ ids: completeOf(company.id), total: completeOf(company.id).length })));
   });
 
   it('a request is scoped to the company its caller enters, body parsing included', async () => {

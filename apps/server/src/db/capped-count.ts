@@ -39,25 +39,31 @@ export function cappedTotal(counted: number, cap = COUNT_CAP): { total: number; 
 const MAX_REMEMBERED_LISTS = 10_000;
 const listsAboveCap = new Set<string>();
 
+/** Whether a page's statement counts its matches, or carries a count already known to pass the cap. */
+export type CountKind = 'counted' | 'aboveCap';
+
 /**
  * Reads one page and its capped count in one statement. `readPage` selects the count it is given
  * as a column named `matchingCount` beside the row's own columns, with the list's WHERE, order,
- * limit and offset. A page past the end has no row to carry the count: only then is it counted
- * on its own, through `db` (which may carry the statement's WITH). `cap` is COUNT_CAP; tests pass a
- * smaller one to reach it with a few rows. `growsOnly` names a list whose rows are never removed
- * (one company's unfiltered orders): once it has counted past the cap it is not counted again.
+ * limit and offset; `countKind` says which count it was given (part of the statement's shape, for
+ * a statement built once per shape: db/statements-by-shape.ts). A page past the end has no row to
+ * carry the count: only then is it counted on its own, through `db` (which may carry the
+ * statement's WITH), with `values` for the placeholders `matching` may hold. `cap` is COUNT_CAP;
+ * tests pass a smaller one to reach it with a few rows. `growsOnly` names a list whose rows are
+ * never removed (one company's unfiltered orders): once it has counted past the cap it is not
+ * counted again.
  */
 export async function readCountedPage<T extends { matchingCount: number }>(
   db: Pick<Executor, 'select'>,
-  options: { matching: SQLWrapper; offset: number; cap?: number; growsOnly?: string },
-  readPage: (matchingCount: SQL<number>) => Promise<T[]>,
+  options: { matching: SQLWrapper; offset: number; cap?: number; growsOnly?: string; values?: Record<string, unknown> },
+  readPage: (matchingCount: SQL<number>, countKind: CountKind) => Promise<T[]>,
 ): Promise<CountedPage<Omit<T, 'matchingCount'>>> {
   const cap = options.cap ?? COUNT_CAP;
   const remembered = options.growsOnly === undefined ? undefined : `${cap} ${options.growsOnly}`;
   const knownAboveCap = remembered !== undefined && listsAboveCap.has(remembered);
   const matchingCount = knownAboveCap ? sql<number>`${cap + 1}::int`.mapWith(Number) : countUpTo(options.matching, cap);
-  const found = await readPage(matchingCount);
-  const counted = found.length > 0 ? found[0]!.matchingCount : knownAboveCap ? cap + 1 : options.offset === 0 ? 0 : await countAlone(db, matchingCount);
+  const found = await readPage(matchingCount, knownAboveCap ? 'aboveCap' : 'counted');
+  const counted = found.length > 0 ? found[0]!.matchingCount : knownAboveCap ? cap + 1 : options.offset === 0 ? 0 : await countAlone(db, matchingCount, options.values);
   if (remembered !== undefined && counted > cap && !knownAboveCap) {
     if (listsAboveCap.size >= MAX_REMEMBERED_LISTS) listsAboveCap.clear();
     listsAboveCap.add(remembered);
@@ -66,7 +72,7 @@ export async function readCountedPage<T extends { matchingCount: number }>(
   return { rows, ...cappedTotal(counted, cap) };
 }
 
-async function countAlone(db: Pick<Executor, 'select'>, matchingCount: SQL<number>): Promise<number> {
-  const [row] = await db.select({ counted: matchingCount }).from(sql`(values (1)) as one`);
+async function countAlone(db: Pick<Executor, 'select'>, matchingCount: SQL<number>, values: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await db.select({ counted: matchingCount }).from(sql`(values (1)) as one`).execute(values);
   return row?.counted ?? 0;
 }

@@ -49,6 +49,7 @@ export const DOT_SCORE_RETRY = { retryLimit: 3, retryDelay: 10, retryBackoff: tr
 /** The daily rescore: queues a scoring of every company's listed DOT numbers (modules/scores/scores.jobs.ts). */
 export const DOT_RESCORE_JOB = 'dot-rescore';
 
+/**
  * Report bundles (issue 10): one job per download builds its file (modules/downloads/downloads.jobs.ts).
  * A failed build is tried 3 times more (after ~5, 10, 20 s). A killed process's build stops beating
  * and is retried at the next supervision pass after 10 s; an hour bounds the longest build (5,000 orders).

@@ -17,7 +17,6 @@ import { insertPersonEvents, listPersonEvents, type NewPersonEvent } from './per
 export { insertPersonEvents, type NewPersonEvent };
 // DOT scores mail the same people (Company Admins and Managers) at the same company address.
 export { alertRecipients, findCompanyToNotify, type Recipient } from './notify.repository.ts';
-export { companyOrigin } from './alert-mail.ts';
 
 export const MONITORING_TYPE_LABELS: Record<MonitoringType, string> = {
   MvrMonitoring: 'MVR monitoring',

@@ -1,10 +1,11 @@
 // Orders of one company and their events. Every function takes companyId and puts it first in its
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
+import { StatementsByShape } from '../../db/statements-by-shape.ts';
 import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -47,37 +48,51 @@ export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to'> {
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+type ListFilterKey = Exclude<keyof OrderListQuery, 'companyId' | 'page' | 'size' | 'sort' | 'filter'>;
+
+// The filters of a list, each a condition on its value's placeholder (the statement of a list's
+// shape is built once and run with each request's values: db/statements-by-shape.ts). Every filter
+// of OrderListQuery must be here (the type says so), or a list would silently ignore it.
+const FILTERS: Record<ListFilterKey, (value: Placeholder) => SQL> = {
+  isReviewed: (value) => eq(orders.isReviewed, value),
+  type: (value) => eq(orders.type, value),
+  types: (value) => sql`${orders.type} = any(${value}::text[])`,
+  status: (value) => eq(orders.status, value),
+  statuses: (value) => sql`${orders.status} = any(${value}::text[])`,
+  outcome: (value) => eq(orders.outcome, value),
+  from: (value) => gte(orders.createdAt, value),
+  toExclusive: (value) => lt(orders.createdAt, value),
+  tag: (value) => sql`${orders.tags} @> array[${value}]::text[]`,
+  personId: (value) => eq(orders.personId, value),
+  businessId: (value) => eq(orders.businessId, value),
+  reportGroupId: (value) => eq(orders.reportGroupId, value),
+};
+const FILTER_KEYS = Object.keys(FILTERS) as ListFilterKey[];
+
 /** The filters of a company's orders list, without its page and order. */
 export type OrderFilterQuery = Omit<OrderListQuery, 'page' | 'size' | 'sort'>;
 
 type ListExecutor = Executor & Pick<Database, 'with' | '$with'>;
 
 /**
- * The WHERE of a company's orders matching the list's filters, and where the rows come from. Free
- * text reads the company's orders whose subject matches through orders_matching_subject
- * (migration 0008), which the trigram index answers (written as a plain ILIKE here, row-level
- * security would keep the index from answering it). Its rows stand in for the table under the
- * table's own name, for this one statement: the filters, order and count read the same either
- * way, and the search runs once for the page and its count.
+ * The WHERE of a company's orders matching the list's filters (with placeholders, and the values
+ * that go in them), and where the rows come from. Free text reads the company's orders whose
+ * subject matches through orders_matching_subject (migration 0008), which the trigram index answers
+ * (written as a plain ILIKE here, row-level security would keep the index from answering it). Its
+ * rows stand in for the table under the table's own name, for this one statement: the filters,
+ * order and count read the same either way, and the search runs once for the page and its count.
  */
 function filteredOrders(db: ListExecutor, query: OrderFilterQuery) {
-  const conditions: SQL[] = [eq(orders.companyId, query.companyId)];
-  if (query.isReviewed !== undefined) conditions.push(eq(orders.isReviewed, query.isReviewed));
-  if (query.type) conditions.push(eq(orders.type, query.type));
-  if (query.types) conditions.push(inArray(orders.type, query.types));
-  if (query.status) conditions.push(eq(orders.status, query.status));
-  if (query.statuses) conditions.push(inArray(orders.status, query.statuses));
-  if (query.outcome) conditions.push(eq(orders.outcome, query.outcome));
-  if (query.from) conditions.push(gte(orders.createdAt, query.from));
-  if (query.toExclusive) conditions.push(lt(orders.createdAt, query.toExclusive));
-  if (query.tag) conditions.push(sql`${orders.tags} @> array[${query.tag}]::text[]`);
-  if (query.personId) conditions.push(eq(orders.personId, query.personId));
-  if (query.businessId) conditions.push(eq(orders.businessId, query.businessId));
-  if (query.reportGroupId) conditions.push(eq(orders.reportGroupId, query.reportGroupId));
+  const filtersUsed = FILTER_KEYS.filter((key) => query[key] !== undefined);
+  const values: Record<string, unknown> = { companyId: query.companyId };
+  for (const key of filtersUsed) values[key] = query[key];
+  if (query.filter) values.pattern = escapeLike(query.filter);
+  const companyId = sql.placeholder('companyId');
+  const where = and(eq(orders.companyId, companyId), ...filtersUsed.map((key) => FILTERS[key](sql.placeholder(key))));
   const source = query.filter
-    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${query.companyId}::uuid, ${escapeLike(query.filter)})`))
+    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${companyId}::uuid, ${sql.placeholder('pattern')})`))
     : db;
-  return { where: and(...conditions), source, filtered: conditions.length > 1 || Boolean(query.filter) };
+  return { filtersUsed, values, companyId, where, source };
 }
 
 /**
@@ -85,29 +100,37 @@ function filteredOrders(db: ListExecutor, query: OrderFilterQuery) {
  * (newest first), at most `limit` (a report bundle of "every order matching the filters").
  */
 export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery, limit: number): Promise<string[]> {
-  const { where, source } = filteredOrders(db, query);
-  const rows = await source.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  const { where, source, values } = filteredOrders(db, query);
+  // Unnamed ('' in pg): a bundle is asked for rarely, not worth a statement kept in every session.
+  const rows = await source.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).prepare('').execute(values);
   return rows.map((row) => row.id);
 }
 
+type ListedOrder = OrderSummaryRow & { matchingCount: number };
+const listStatements = new StatementsByShape<{ execute(values: Record<string, unknown>): Promise<ListedOrder[]> }>('orders_list');
+
 /** One page of a company's orders and how many match (capped: db/capped-count.ts). */
 export async function listOrders(db: ListExecutor, query: OrderListQuery) {
-  const { where, source, filtered } = filteredOrders(db, query);
-  const ordering = [
-    ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((term) =>
-      term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]),
-    ),
-    desc(orders.id),
-  ];
-  const offset = query.page * query.size;
-  // A deep page finds its ids first (from an index alone where one covers the order) and reads
-  // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
-  const onPage = offset === 0 ? where : and(eq(orders.companyId, query.companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(offset)));
+  const { filtersUsed, values: filterValues, companyId, where, source } = filteredOrders(db, query);
+  const sort = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
+  const deep = query.page > 0;
+  const values = { ...filterValues, offset: query.page * query.size };
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
-  const growsOnly = filtered ? undefined : `orders of ${query.companyId}`;
-  const page = await readCountedPage(source, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset, growsOnly }, (matchingCount) =>
-    source.select({ ...summaryColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size),
-  );
+  const growsOnly = filtersUsed.length === 0 && !query.filter ? `orders of ${query.companyId}` : undefined;
+  const matching = db.select({ one: sql`1` }).from(orders).where(where);
+  const page = await readCountedPage(source, { matching, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
+    const shape = JSON.stringify([filtersUsed, Boolean(query.filter), sort, query.size, deep, countKind]);
+    const statement = listStatements.of(db, shape, (name) => {
+      const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
+      // A deep page finds its ids first (from an index alone where one covers the order) and reads
+      // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
+      const onPage = deep
+        ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
+        : where;
+      return source.select({ ...summaryColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size).prepare(name);
+    });
+    return statement.execute(values);
+  });
   return page as CountedPage<OrderSummaryRow>;
 }
 

@@ -11,7 +11,8 @@ import type { Messenger, OutgoingMessage } from '../../mail/messenger.ts';
 import { isoDate } from '../../providers/sandbox-shared.ts';
 import { ProviderError } from '../../providers/provider-error.ts';
 import type { CarrierDataProvider, CarrierLookup } from '../../providers/carrier-data/carrier-data-provider.ts';
-import { alertRecipients, companyOrigin, findCompanyToNotify, type Recipient } from '../monitoring/monitoring.service.ts';
+import { companyOrigin } from '../../mail/company-origin.ts';
+import { alertRecipients, findCompanyToNotify, type Recipient } from '../monitoring/monitoring.service.ts';
 import { changesBetween, finishBasics, planBasics, scoredFigures, type DetectedChange, type PlannedBasic, type ScoredFigures } from './carrier-scoring.ts';
 import * as repo from './scores.repository.ts';
 
