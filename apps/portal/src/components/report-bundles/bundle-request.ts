@@ -8,18 +8,22 @@ import { filterNeedsIds, isBundleable, type OrderSelectionFilter } from '../../l
 export const BUNDLE_FORMATS = {
   merged: {
     label: 'One PDF',
+    /** How a sentence names the file ("25 reports as one PDF"). */
+    asFile: 'one PDF',
     description: 'Every report in one PDF, with a contents page and a bookmark per report: one document to print or file.',
     mergeIntoSingleReport: true,
     textOnly: false,
   },
   zip: {
     label: 'A zip of PDFs',
+    asFile: 'a zip of PDFs',
     description: 'One PDF per order, with manifest.csv naming each order, its subject, its file and the file’s SHA-256.',
     mergeIntoSingleReport: false,
     textOnly: false,
   },
   text: {
     label: 'Condensed text only',
+    asFile: 'condensed text',
     description: 'The condensed text of every report (violations and DMV actions first) in one small text file.',
     mergeIntoSingleReport: true,
     textOnly: true,

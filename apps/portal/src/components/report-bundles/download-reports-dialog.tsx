@@ -6,7 +6,7 @@
 import { Alert, Anchor, Button, Group, List, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { DownloadDetail } from '@clearlane/contract/downloads';
 import { ApiError } from '../../lib/api-error.ts';
 import { useUserContext } from '../../lib/current-user.ts';
@@ -63,6 +63,7 @@ function QualifyingSummary({ scope, qualifying, chosen }: { scope: BundleScope; 
 
 export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: DownloadReportsDialogProps) {
   const [format, setFormat] = useState<BundleFormat>('merged');
+  const formatIds = useId();
   const [listingIds, setListingIds] = useState(false);
   const [listError, setListError] = useState<Error | null>(null);
   const { user } = useUserContext();
@@ -98,7 +99,7 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
     generate.mutate(bundleRequestOf(target, format), {
       onSuccess: (download) => {
         watchDownload(user.id, download.id);
-        notify.success(`${reports(download.orderCount)} as ${BUNDLE_FORMATS[format].label.toLowerCase()}. We will tell you when the file is ready.`, {
+        notify.success(`${reports(download.orderCount)} as ${BUNDLE_FORMATS[format].asFile}. We will tell you when the file is ready.`, {
           title: 'Preparing your download',
           // Bottom right: never over the page's heading (issue 13).
           position: 'bottom-right',
@@ -148,14 +149,15 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
         <Radio.Group value={format} onChange={(value) => setFormat(value as BundleFormat)} label="What to download" required>
           <Stack gap="xs" mt="xs">
             {BUNDLE_FORMAT_KINDS.map((kind) => (
-              <Radio.Card key={kind} value={kind} radius="md" p="sm" withBorder>
+              // Named by its label and described by its sentence, so a screen reader reads the choice first.
+              <Radio.Card key={kind} value={kind} radius="md" p="sm" withBorder aria-label={BUNDLE_FORMATS[kind].label} aria-describedby={`${formatIds}-${kind}`}>
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Radio.Indicator mt={2} />
                   <div>
                     <Text fw={600} fz="sm">
                       {BUNDLE_FORMATS[kind].label}
                     </Text>
-                    <Text fz="xs" c="dimmed">
+                    <Text fz="xs" c="dimmed" id={`${formatIds}-${kind}`}>
                       {BUNDLE_FORMATS[kind].description}
                     </Text>
                   </div>

@@ -60,14 +60,18 @@ function StatusCell({ download }: { download: Download }) {
     return (
       <Stack gap={4} miw={140}>
         {badge}
-        <Progress
-          value={percentOf(download.progress)}
+        <Progress.Root
           size="md"
           radius="sm"
-          animated
+          role="progressbar"
           aria-label={`Progress of ${download.fileName}`}
+          aria-valuemin={0}
+          aria-valuemax={download.progress.total}
+          aria-valuenow={download.progress.done}
           aria-valuetext={`${text} done`}
-        />
+        >
+          <Progress.Section withAria={false} value={percentOf(download.progress)} animated />
+        </Progress.Root>
         <Text fz="xs" c="dimmed">
           {text} done
         </Text>
