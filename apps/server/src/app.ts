@@ -58,6 +58,10 @@ import { monitoringRoutes } from './modules/monitoring/monitoring.routes.ts';
 import { MonitoringService } from './modules/monitoring/monitoring.service.ts';
 import { AlertsService } from './modules/monitoring/alerts.service.ts';
 import { AnnualReviewsService } from './modules/monitoring/annual-reviews.service.ts';
+import { downloadsRoutes } from './modules/downloads/downloads.routes.ts';
+import { DownloadsService } from './modules/downloads/downloads.service.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 export const VERSION = '0.1.0';
 
@@ -67,6 +71,8 @@ export interface AppDeps {
   /** The job queue, once started; health reports it. */
   queue?: () => Queue | undefined;
   messenger?: Messenger;
+  /** Where built files (report bundles) live; createFileStore's choice by default. */
+  fileStore?: FileStore;
 }
 
 export interface BuiltApp {
@@ -149,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
     await api.register(monitoringSettingsRoutes, { settings: new MonitoringSettingsService(db) });
     await api.register(monitoringRoutes, { monitoring: new MonitoringService(db, persons), alerts: new AlertsService(db), annualReviews: new AnnualReviewsService(db) });
+    const fileStore = deps.fileStore ?? createFileStore({ db, config });
+    await api.register(downloadsRoutes, { downloads: new DownloadsService(db, deps.queue ?? (() => undefined), fileStore) });
   }, { prefix: '/api/v1' });
   await app.register(systemMessageRoutes, { prefix: '/hub', db });
 

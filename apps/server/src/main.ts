@@ -9,6 +9,8 @@ import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
 import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from './modules/monitoring/notify-workers.ts';
 import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
 import { sandboxProviders } from './providers/report-providers.ts';
+import { prepareDownloadQueues, registerDownloadWorkers } from './modules/downloads/downloads.jobs.ts';
+import { createFileStore } from './storage/create-file-store.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
 async function main() {
@@ -26,11 +28,13 @@ async function main() {
   const handle = await openPreparedDatabase(config);
   let queue: Queue | undefined;
   const messenger = new Messenger(handle.db, config);
-  const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger });
+  const fileStore = createFileStore({ db: handle.db, config });
+  const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger, fileStore });
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
   await prepareMonitoringNotifyQueues(queue);
+  await prepareDownloadQueues(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), (message, error) => app.log.error({ err: error }, message));
@@ -40,6 +44,7 @@ async function main() {
     });
     await monitoring.registerWorker(queue, config.MONITORING_SWEEP_INTERVAL_SECONDS);
     await registerMonitoringNotifyWorkers(queue, { db: handle.db, messenger, config });
+    await registerDownloadWorkers(queue, { db: handle.db, store: fileStore, messenger, config, log: (message, error) => app.log.error({ err: error }, message) });
   }
 
   let stopping = false;

@@ -3,87 +3,24 @@
 // Every order must complete, none may be lost or doubled, and the sandbox provider's ledger must
 // hold exactly one entry per order. Runs on a throwaway PostgreSQL database (DATABASE_URL, as CI
 // sets it) and on the embedded PGlite database in a temp folder.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { call, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy, type Server } from './server-process.ts';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ORDERS = 500;
 const DEMO_ADMIN = { email: 'admin@acme.test', password: 'Clearlane-demo-1' };
-/** Start-up on a busy 2-core machine (tsx compiles the server first) can take a while. */
-const START_TIMEOUT_MS = 120_000;
 /**
  * A job caught mid-fulfilment by the kill is retried once its heartbeat is missed, at pg-boss's
  * next supervision pass (every 15 s, jobs/queue.ts): completion after the restart takes about a minute.
  */
 const COMPLETE_TIMEOUT_MS = 240_000;
-
-interface Server {
-  child: ChildProcess;
-  output: string[];
-}
-
-function startServer(port: number, env: Record<string, string>): Server {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'true', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Kept for the failure message: why a server did not come up is the first thing to know.
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  return { child, output };
-}
-
-function exited(child: ChildProcess) {
-  return new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
-}
-
-/** Node's fetch drops a custom Host header; the tenant is named by it, so plain http it is. */
-function call(port: number, method: string, path: string, options: { token?: string; json?: unknown; body?: Buffer; contentType?: string } = {}) {
-  const body = options.json !== undefined ? Buffer.from(JSON.stringify(options.json)) : options.body;
-  return new Promise<{ status: number; json: any }>((resolve, reject) => {
-    const req = httpRequest({
-      host: '127.0.0.1', port, method, path,
-      headers: {
-        host: `acme.localhost:${port}`,
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(body ? { 'content-type': options.json !== undefined ? 'application/json' : options.contentType!, 'content-length': body.length } : {}),
-      },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let json: unknown = text;
-        try { json = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function waitUntilHealthy(port: number, server: Server) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`The server exited (${server.child.exitCode}):\n${server.output.join('')}`);
-    const health = await call(port, 'GET', '/api/v1/health').catch(() => null);
-    if (health?.status === 200) return;
-    await sleep(250);
-  }
-  throw new Error(`The server did not become healthy:\n${server.output.join('')}`);
-}
 
 async function signIn(port: number) {
   const response = await call(port, 'POST', '/api/v1/auth/sign-in', { json: DEMO_ADMIN });

@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, foreignKey, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, boolean, customType, foreignKey, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -519,4 +519,95 @@ export const monitoringDigests = pgTable(
     sentAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.digestDate] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Report bundles (issue 10): downloads, who downloaded them, and the database file store.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A report bundle: the MVR orders it holds (`mvr_orders`, in the order asked), how far its build
+ * job got, and once built, its file in the file store (`file_key`). Every build attempt writes under
+ * a key of its own, recorded here before it starts writing, so the next attempt removes what a
+ * crashed one left. Status: Processing → Complete | Failed; Complete → Expired (file removed).
+ */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    requestedBy: uuid('requested_by').notNull(),
+    status: text('status').notNull(),
+    mergeIntoSingleReport: boolean('merge_into_single_report').notNull(),
+    textOnly: boolean('text_only').notNull(),
+    mvrOrders: uuid('mvr_orders').array().notNull(),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }),
+    fileKey: text('file_key'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    completedAt: ts('completed_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (table) => [
+    unique('downloads_company_id_id_uq').on(table.companyId, table.id),
+    index('downloads_requester_idx').on(table.companyId, table.requestedBy, table.createdAt),
+    index('downloads_created_idx').on(table.companyId, table.createdAt, table.id),
+    // The expiry job's question: which files are past their day (few rows are ever not Expired).
+    index('downloads_expiry_idx').on(table.expiresAt).where(sql`status <> 'Expired'`),
+  ],
+);
+
+/** Each download of a bundle's file: who and when. */
+export const downloadAccesses = pgTable(
+  'download_accesses',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    downloadId: uuid('download_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({ name: 'download_accesses_download_fk', columns: [table.companyId, table.downloadId], foreignColumns: [downloads.companyId, downloads.id] }).onDelete('cascade'),
+    index('download_accesses_download_idx').on(table.companyId, table.downloadId, table.at),
+  ],
+);
+
+/**
+ * The company whose work wrote a stored file: the session's app.company_id (db/tenant-scope.ts),
+ * so the FileStore interface needs no company and row-level security still holds a file to it.
+ * Null for work of no company (and on the embedded database, which has no roles).
+ */
+const writingCompany = () => uuid('company_id').default(sql`nullif(current_setting('app.company_id', true), '')::uuid`);
+
+/**
+ * Files of the database file store (storage/database-file-store.ts). A file is readable once
+ * `completed_at` is set; until then its chunks are being written (or were left by a crash).
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  companyId: writingCompany(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }),
+  createdAt: createdAt(),
+  completedAt: ts('completed_at'),
+});
+
+/** Binary data: node-postgres answers a Buffer, PGlite a Uint8Array; both are sent as given. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** A stored file's bytes, in chunks of about 1 MB, numbered from 0. */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    key: text('key').notNull().references(() => storedFiles.key, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    companyId: writingCompany(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.seq] })],
 );

@@ -5,7 +5,7 @@
 import type { MvrRecord } from '@clearlane/contract';
 import type { Adjudication } from '../adjudication/evaluate.ts';
 import { dateTime, titleCase } from './order-document.ts';
-import { createDoc, footers, headerBand, keyValues, RELAXED, sectionTitle, table, TIGHT, toBuffer, verdictBox, type Density, type Doc } from './pdf-kit.ts';
+import { createDoc, footers, headerBand, keyValues, RELAXED, sectionTitle, table, TIGHT, toBuffer, verdictBox, type BundlePages, type Density, type Doc } from './pdf-kit.ts';
 
 export interface MvrReportInput {
   companyName: string;
@@ -88,27 +88,38 @@ export function accidentsSection(doc: Doc, record: MvrRecord, density: Density) 
   ], record.accidents.map((a) => [a.date, a.description, a.atFault === null ? 'Unknown' : a.atFault ? 'Yes' : 'No', a.injuries ? 'Yes' : 'No']), density, 'No accidents on record.');
 }
 
-export async function renderMvrPdf(input: MvrReportInput, format: MvrReportFormat): Promise<Buffer> {
+/**
+ * Draws the report from the current page on (the header band first). The single PDF (renderMvrPdf)
+ * and the merged bundle (bundles/merged-pdf.ts) both draw with it, so a report reads the same in both.
+ */
+export function drawMvrReport(doc: Doc, input: MvrReportInput, format: MvrReportFormat) {
   const condensed = format === 'MVR_CONDENSED_REPORT';
   const density = reportDensity(format);
-  const title = reportTitle(format);
-  const doc = createDoc(title, `Motor vehicle record of ${subjectName(input.record)}`);
-  headerBand(doc, title, headerLines(input), density);
+  headerBand(doc, reportTitle(format), headerLines(input), density);
   adjudicationSection(doc, input.adjudication, density);
-  if (!resultNotice(doc, input.record, density)) {
-    if (condensed) {
-      violationsSection(doc, input.record, density);
-      dmvActionsSection(doc, input.record, density);
-      licenceSection(doc, input.record, density, 4);
-      accidentsSection(doc, input.record, density);
-    } else {
-      licenceSection(doc, input.record, density, 2);
-      violationsSection(doc, input.record, density);
-      accidentsSection(doc, input.record, density);
-      dmvActionsSection(doc, input.record, density);
-    }
+  if (resultNotice(doc, input.record, density)) return;
+  if (condensed) {
+    violationsSection(doc, input.record, density);
+    dmvActionsSection(doc, input.record, density);
+    licenceSection(doc, input.record, density, 4);
+    accidentsSection(doc, input.record, density);
+  } else {
+    licenceSection(doc, input.record, density, 2);
+    violationsSection(doc, input.record, density);
+    accidentsSection(doc, input.record, density);
+    dmvActionsSection(doc, input.record, density);
   }
-  footers(doc, DPPA_NOTE, density);
+}
+
+/** The report's footers on its buffered pages; in a bundle, with the bundle's page numbers too. */
+export function mvrReportFooters(doc: Doc, format: MvrReportFormat, bundle?: BundlePages) {
+  footers(doc, DPPA_NOTE, reportDensity(format), bundle);
+}
+
+export async function renderMvrPdf(input: MvrReportInput, format: MvrReportFormat): Promise<Buffer> {
+  const doc = createDoc(reportTitle(format), `Motor vehicle record of ${subjectName(input.record)}`);
+  drawMvrReport(doc, input, format);
+  mvrReportFooters(doc, format);
   return toBuffer(doc);
 }
 

@@ -20,8 +20,12 @@ const MUTED = '#4a5563';
 const RULE = '#c9d1db';
 const BAND = '#0b4397';
 
-export function createDoc(title: string, subject: string): Doc {
-  return new PDFDocument({ size: 'LETTER', margins: { top: 54, bottom: 60, left: 50, right: 50 }, bufferPages: true, info: { Title: title, Subject: subject, Author: 'Clearlane' } });
+/** `compress: false` only where the bytes are thrown away (a bundle's pass that counts pages). */
+export function createDoc(title: string, subject: string, options: { compress?: boolean } = {}): Doc {
+  return new PDFDocument({
+    size: 'LETTER', margins: { top: 54, bottom: 60, left: 50, right: 50 }, bufferPages: true, compress: options.compress ?? true,
+    info: { Title: title, Subject: subject, Author: 'Clearlane' },
+  });
 }
 
 export function toBuffer(doc: Doc): Promise<Buffer> {
@@ -132,7 +136,8 @@ export interface Column {
   align?: 'left' | 'right' | 'center';
 }
 
-export function table(doc: Doc, columns: Column[], rows: string[][], density: Density, emptyText: string) {
+/** `rowDestinations`: the named destination (doc.addNamedDestination) each row links to, if any. */
+export function table(doc: Doc, columns: Column[], rows: string[][], density: Density, emptyText: string, rowDestinations?: readonly string[]) {
   const x = doc.page.margins.left;
   const width = contentWidth(doc);
   const widths = columns.map((column) => column.width * width);
@@ -156,7 +161,7 @@ export function table(doc: Doc, columns: Column[], rows: string[][], density: De
   ensureSpace(doc, (density.base + density.rowPadding * 2) * 2);
   drawHeader();
   doc.font('Helvetica').fontSize(density.base).fillColor(INK);
-  for (const row of rows) {
+  for (const [rowIndex, row] of rows.entries()) {
     const height = Math.max(...row.map((cell, index) => doc.heightOfString(cell, { width: widths[index]! - 8 }))) + density.rowPadding * 2;
     if (doc.y + height > bottomLimit(doc)) {
       doc.addPage();
@@ -170,6 +175,8 @@ export function table(doc: Doc, columns: Column[], rows: string[][], density: De
       left += widths[index]!;
     });
     doc.moveTo(x, top + height).lineTo(x + width, top + height).lineWidth(0.4).strokeColor(RULE).stroke();
+    const destination = rowDestinations?.[rowIndex];
+    if (destination) doc.goTo(x, top, width, height, destination);
     doc.y = top + height;
   }
   doc.x = x;
@@ -215,8 +222,18 @@ export function runningHeaders(doc: Doc, text: string, density: Density) {
   doc.fillColor(INK);
 }
 
-/** Page "i of n" and a confidentiality line on every page; call once, after all content. */
-export function footers(doc: Doc, note: string, density: Density) {
+/** Where a document's pages sit in a bundle of documents: its first page's number there, and the bundle's page count. */
+export interface BundlePages {
+  firstPage: number;
+  pageCount: number;
+}
+
+/**
+ * Page "i of n" and a confidentiality line on every buffered page; call once, after all content.
+ * In a bundle (`bundle` given) "i of n" stays the document's own, as on the document alone, and a
+ * second line gives the bundle's page number, the one its contents page lists.
+ */
+export function footers(doc: Doc, note: string, density: Density, bundle?: BundlePages) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -229,6 +246,10 @@ export function footers(doc: Doc, note: string, density: Density) {
     doc.font('Helvetica').fontSize(density.small - 0.5).fillColor(MUTED);
     doc.text(note, x, y, { width: width * 0.75, lineBreak: false });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, x + width * 0.75, y, { width: width * 0.25, align: 'right', lineBreak: false });
+    if (bundle) {
+      const page = bundle.firstPage + i - range.start;
+      doc.text(`Bundle page ${page.toLocaleString('en-US')} of ${bundle.pageCount.toLocaleString('en-US')}`, x + width * 0.5, y + density.small + 2, { width: width * 0.5, align: 'right', lineBreak: false });
+    }
     doc.page.margins.bottom = savedBottom;
   }
   doc.fillColor(INK);

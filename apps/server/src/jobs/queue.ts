@@ -39,6 +39,16 @@ export const MONITORING_SWEEP_QUEUE = { policy: 'stately', retryLimit: 2, retryD
 /** A recheck orders a fresh MVR: retried like a fulfilment. */
 export const MONITORING_RECHECK_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300 } as const;
 
+/**
+ * Report bundles (issue 10): one job per download builds its file (modules/downloads/downloads.jobs.ts).
+ * A failed build is tried 3 times more (after ~5, 10, 20 s). A killed process's build stops beating
+ * and is retried at the next supervision pass after 10 s; an hour bounds the longest build (5,000 orders).
+ */
+export const BUILD_DOWNLOAD_JOB = 'build-download';
+export const BUILD_DOWNLOAD_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff: true, heartbeatSeconds: 10, expireInSeconds: 3600 } as const;
+/** The hourly removal of bundles past their retention (scheduled, downloads.jobs.ts). */
+export const EXPIRE_DOWNLOADS_JOB = 'expire-downloads';
+
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
 
@@ -59,10 +69,11 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   await boss.createQueue(FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY);
   await boss.createQueue(MONITORING_SWEEP_JOB, MONITORING_SWEEP_QUEUE);
   await boss.createQueue(MONITORING_RECHECK_JOB, MONITORING_RECHECK_RETRY);
+  await boss.createQueue(BUILD_DOWNLOAD_JOB, BUILD_DOWNLOAD_RETRY);
   // createQueue drops the queue from pg-boss's cache, and the first send() would look it up on
   // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
   // puts it back in the cache before any transaction sends to it.
-  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
+  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB, BUILD_DOWNLOAD_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
   if (handle.kind === 'postgres') await grantQueueToTenantRole(handle.db);
   return boss;
 }

@@ -3,22 +3,14 @@
 // we export can run as a formula in the spreadsheet that opens it (OWASP CSV injection).
 import ExcelJS from 'exceljs';
 import { BULK_MVR_COLUMNS, BULK_ORDER_CONTENT_TYPES, neutralizeFormula, type BulkOrderFileFormat } from '@clearlane/contract';
+import { toCsv, UTF8_BOM } from '../../documents/csv.ts';
 
 export const TEMPLATE_FILE_NAME = 'clearlane-bulk-mvr-orders';
 
 const headerLabel = (column: (typeof BULK_MVR_COLUMNS)[number]) => neutralizeFormula(column.header);
 
-/** One CSV field: quoted when it holds a delimiter, a quote or a line break (RFC 4180). */
-const csvField = (text: string) => {
-  const safe = neutralizeFormula(text);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-export const toCsv = (rows: string[][]) => `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-
 function templateCsv(): Buffer {
-  // A byte order mark, so that Excel reads the file as UTF-8.
-  return Buffer.concat([Buffer.from('\uFEFF'), Buffer.from(toCsv([BULK_MVR_COLUMNS.map((c) => c.header), BULK_MVR_COLUMNS.map((c) => c.example)]))]);
+  return Buffer.concat([Buffer.from(UTF8_BOM), Buffer.from(toCsv([BULK_MVR_COLUMNS.map((c) => c.header), BULK_MVR_COLUMNS.map((c) => c.example)]))]);
 }
 
 async function templateXlsx(): Promise<Buffer> {

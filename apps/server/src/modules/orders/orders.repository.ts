@@ -47,8 +47,20 @@ export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to'> {
 
 const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of a company's orders and how many match (capped: db/capped-count.ts). */
-export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>, query: OrderListQuery) {
+/** The filters of a company's orders list, without its page and order. */
+export type OrderFilterQuery = Omit<OrderListQuery, 'page' | 'size' | 'sort'>;
+
+type ListExecutor = Executor & Pick<Database, 'with' | '$with'>;
+
+/**
+ * The WHERE of a company's orders matching the list's filters, and where the rows come from. Free
+ * text reads the company's orders whose subject matches through orders_matching_subject
+ * (migration 0008), which the trigram index answers (written as a plain ILIKE here, row-level
+ * security would keep the index from answering it). Its rows stand in for the table under the
+ * table's own name, for this one statement: the filters, order and count read the same either
+ * way, and the search runs once for the page and its count.
+ */
+function filteredOrders(db: ListExecutor, query: OrderFilterQuery) {
   const conditions: SQL[] = [eq(orders.companyId, query.companyId)];
   if (query.isReviewed !== undefined) conditions.push(eq(orders.isReviewed, query.isReviewed));
   if (query.type) conditions.push(eq(orders.type, query.type));
@@ -62,7 +74,25 @@ export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>
   if (query.personId) conditions.push(eq(orders.personId, query.personId));
   if (query.businessId) conditions.push(eq(orders.businessId, query.businessId));
   if (query.reportGroupId) conditions.push(eq(orders.reportGroupId, query.reportGroupId));
-  const where = and(...conditions);
+  const source = query.filter
+    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${query.companyId}::uuid, ${escapeLike(query.filter)})`))
+    : db;
+  return { where: and(...conditions), source, filtered: conditions.length > 1 || Boolean(query.filter) };
+}
+
+/**
+ * The ids of the company's orders matching the list's filters, as the list orders them by default
+ * (newest first), at most `limit` (a report bundle of "every order matching the filters").
+ */
+export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery, limit: number): Promise<string[]> {
+  const { where, source } = filteredOrders(db, query);
+  const rows = await source.select({ id: orders.id }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** One page of a company's orders and how many match (capped: db/capped-count.ts). */
+export async function listOrders(db: ListExecutor, query: OrderListQuery) {
+  const { where, source, filtered } = filteredOrders(db, query);
   const ordering = [
     ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((term) =>
       term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]),
@@ -70,19 +100,11 @@ export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>
     desc(orders.id),
   ];
   const offset = query.page * query.size;
-  // Free text reads the company's orders whose subject matches through orders_matching_subject
-  // (migration 0008), which the trigram index answers (written as a plain ILIKE here, row-level
-  // security would keep the index from answering it). Its rows stand in for the table under the
-  // table's own name, for this one statement: the filters, order and count below read the same
-  // either way, and the search runs once for the page and its count.
-  const source = query.filter
-    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${query.companyId}::uuid, ${escapeLike(query.filter)})`))
-    : db;
   // A deep page finds its ids first (from an index alone where one covers the order) and reads
   // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
   const onPage = offset === 0 ? where : and(eq(orders.companyId, query.companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(offset)));
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
-  const growsOnly = conditions.length === 1 && !query.filter ? `orders of ${query.companyId}` : undefined;
+  const growsOnly = filtered ? undefined : `orders of ${query.companyId}`;
   const page = await readCountedPage(source, { matching: db.select({ one: sql`1` }).from(orders).where(where), offset, growsOnly }, (matchingCount) =>
     source.select({ ...summaryColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size),
   );

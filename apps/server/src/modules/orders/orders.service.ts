@@ -51,6 +51,19 @@ export function dateBound(value: string | undefined, end: boolean): Date | undef
   return end && value.length === 10 ? new Date(date.getTime() + DAY_MS) : end ? new Date(date.getTime() + 1) : date;
 }
 
+/**
+ * The /orders list's filters as the repository takes them (orders.repository.ts filteredOrders),
+ * for the list itself and for whatever else selects "the orders matching these filters" (a report
+ * bundle). `at` is where the filter arrived ("query", "body.orderFilter"), for the field an error names.
+ */
+export function orderFilterQuery(companyId: string, filter: OrderListFilter, at: string): repo.OrderFilterQuery {
+  const { from, to, ...rest } = filter;
+  const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
+  // An empty range is a mistake in the filter, not a question with no answer.
+  if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: `${at}.to`, message: 'must not be before from' }]);
+  return { ...rest, companyId, from: fromDate, toExclusive };
+}
+
 /** Where the ruleNamespace of each MVR call arrives: create-mvr-order's query, the person route's body. */
 const QUERY_RULES = 'query.ruleNamespace';
 const BODY_RULES = 'body.ruleNamespace';
@@ -215,13 +228,8 @@ export class OrdersService {
     assertCan(principal, 'view', 'Order');
     const { terms, unknown } = parseSort(input.sort, ORDER_SORT_FIELDS);
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
-    const { from, to, sort: _sort, ...filters } = input;
-    const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
-    // An empty range is a mistake in the filter, not a question with no answer.
-    if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
-    const page = await repo.listOrders(this.db, {
-      ...filters, companyId: principal.companyId, sort: terms, from: fromDate, toExclusive,
-    });
+    const { page: pageNumber, size, sort: _sort, ...filter } = input;
+    const page = await repo.listOrders(this.db, { ...orderFilterQuery(principal.companyId, filter, 'query'), page: pageNumber, size, sort: terms });
     return { content: page.rows.map(toOrder), page: pageMeta(input, page) };
   }
 

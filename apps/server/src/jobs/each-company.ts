@@ -2,7 +2,7 @@
 // security holds it to that company's rows), one company's failure holding none of the others
 // back. The first failure is thrown afterwards, so pg-boss retries the job, and the retry, every
 // step being idempotent, does only what is left.
-import { runAsCompany } from '../../db/tenant-scope.ts';
+import { runAsCompany } from '../db/tenant-scope.ts';
 
 export async function forEachCompany<C extends { id: string }, R>(companies: C[], work: (company: C) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
