@@ -121,7 +121,7 @@ describe('the page of a feature that is off', () => {
 });
 
 describe('features that are not built are never advertised', () => {
-  const UNBUILT = /claim|score|download/i;
+  const UNBUILT = /claim|score/i;
 
   it('the permission table lists only built areas that are on for the company', () => {
     const rows = (plugins: PluginName[]) => {
@@ -165,7 +165,7 @@ describe('features that are not built are never advertised', () => {
       </MantineProvider>,
     );
     const features = (await screen.findByText('Features switched on')).parentElement!;
-    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring']);
+    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads']);
     expect(document.body.textContent).not.toMatch(UNBUILT);
     expect(screen.queryByText(/MVR order health/i)).not.toBeInTheDocument();
   });

@@ -72,6 +72,28 @@ export function bundleRequestOf(target: Exclude<BundleTarget, { idsOf: OrderSele
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const ONE_UUID = /\s*\(?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\)?/i;
+
+/** One refused order: its id, and why (the server's words, its id taken out), when said. */
+export interface OrderRefusal {
+  id: string;
+  reason?: string;
+}
+
+/**
+ * The refused orders of a problem: each field error that names an order ("is not complete: it is
+ * Ordered (id)") with its reason, then any other id the problem names.
+ */
+export function orderRefusalsOf(problem: Record<string, unknown>): OrderRefusal[] {
+  const errors = Array.isArray(problem.errors) ? (problem.errors as { message?: unknown }[]) : [];
+  const explained = errors.flatMap((error) => {
+    const message = typeof error.message === 'string' ? error.message : '';
+    const id = message.match(ONE_UUID)?.[0].replace(/[\s()]/g, '').toLowerCase();
+    return id ? [{ id, reason: message.replace(ONE_UUID, '').trim() }] : [];
+  });
+  const named = new Set(explained.map((refusal) => refusal.id));
+  return [...explained, ...refusedOrderIds(problem).filter((id) => !named.has(id)).map((id) => ({ id }))];
+}
 
 /**
  * The order ids a refusal names, wherever the problem puts them (its detail, its field errors, or a

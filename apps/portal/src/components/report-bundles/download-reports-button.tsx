@@ -1,7 +1,7 @@
 // "Download reports": the button that opens the bundle dialog, on the orders list (a selection), a
 // report group's page and a driver's page. The dialog loads on its own chunk when first opened: most
 // visits to these pages never open it. Shown only with the downloads plugin on and to those who may
-// view orders (the server checks both again).
+// view orders and reports (the server checks them again).
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -13,10 +13,10 @@ import type { BundleScope } from './bundle-request.ts';
 
 const DownloadReportsDialog = lazy(() => import('./download-reports-dialog.tsx').then((module) => ({ default: module.DownloadReportsDialog })));
 
-/** Whether this user may make bundles here: the downloads plugin on, and the orders visible to them. */
+/** Whether this user may make bundles here: the downloads plugin on, and orders and their reports visible to them (as the server asks). */
 export function useMayDownloadReports(): boolean {
   const ability = useAbility();
-  return hasPlugins(useUserContext().plugins, 'orders', 'downloads') && ability.can('view', 'Order');
+  return hasPlugins(useUserContext().plugins, 'orders', 'downloads') && ability.can('view', 'Order') && ability.can('view', 'Reports');
 }
 
 export interface DownloadReportsButtonProps extends Omit<ButtonProps, 'children'> {

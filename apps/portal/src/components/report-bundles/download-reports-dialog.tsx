@@ -15,7 +15,7 @@ import { useGenerateDownload } from '../../lib/entities/downloads/generate-downl
 import { notify } from '../../lib/toasts/notify.ts';
 import { watchDownload } from '../../lib/watched-downloads.ts';
 import {
-  BUNDLE_FORMAT_KINDS, BUNDLE_FORMATS, bundleableOrdersOf, bundleRequestOf, bundleTargetOf, refusedOrderIds, type BundleFormat, type BundleScope,
+  BUNDLE_FORMAT_KINDS, BUNDLE_FORMATS, bundleableOrdersOf, bundleRequestOf, bundleTargetOf, orderRefusalsOf, type BundleFormat, type BundleScope,
 } from './bundle-request.ts';
 
 const count = new Intl.NumberFormat();
@@ -113,7 +113,7 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
   };
 
   const refusal = generate.error;
-  const refusedIds = refusal instanceof ApiError ? refusedOrderIds(refusal.problem) : [];
+  const refusals = refusal instanceof ApiError ? orderRefusalsOf(refusal.problem) : [];
   const labelOf = new Map(scope.kind === 'orders' ? scope.orders.map((order) => [order.id, order.subjectLabel]) : []);
 
   return (
@@ -171,21 +171,22 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title="The download was not started">
             <Stack gap="xs">
               <Text fz="sm">{(refusal ?? listError)!.message}</Text>
-              {refusedIds.length > 0 && (
+              {refusals.length > 0 && (
                 <>
                   <Text fz="sm" fw={600}>
-                    {refusedIds.length === 1 ? 'The order refused:' : `The ${count.format(refusedIds.length)} orders refused:`}
+                    {refusals.length === 1 ? 'The order refused:' : `The ${count.format(refusals.length)} orders refused:`}
                   </Text>
                   <List size="sm" spacing={2}>
-                    {refusedIds.slice(0, 20).map((id) => (
+                    {refusals.slice(0, 20).map(({ id, reason }) => (
                       <List.Item key={id}>
                         <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id }} />} fz="sm">
                           {labelOf.get(id) ?? `Order ${id}`}
                         </Anchor>
+                        {reason && `: ${reason}`}
                       </List.Item>
                     ))}
                   </List>
-                  {refusedIds.length > 20 && <Text fz="sm">…and {count.format(refusedIds.length - 20)} more.</Text>}
+                  {refusals.length > 20 && <Text fz="sm">…and {count.format(refusals.length - 20)} more.</Text>}
                 </>
               )}
             </Stack>

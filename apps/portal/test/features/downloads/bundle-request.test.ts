@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '@clearlane/contract/orders';
 import { GenerateDownloadBodySchema } from '@clearlane/contract/downloads';
 import { bundleableQueriesOf, filterNeedsIds, isBundleable } from '../../../src/lib/entities/downloads/bundleable-orders.ts';
-import { BUNDLE_FORMAT_KINDS, bundleRequestOf, bundleTargetOf, orderFilterOf, refusedOrderIds } from '../../../src/components/report-bundles/bundle-request.ts';
+import { BUNDLE_FORMAT_KINDS, bundleRequestOf, bundleTargetOf, orderFilterOf, orderRefusalsOf, refusedOrderIds } from '../../../src/components/report-bundles/bundle-request.ts';
 import { bundleScopeOf, emptySelection, offersAllMatching, selectedCount, selectionIn, viewKeyOf } from '../../../src/features/orders/order-selection.ts';
 import { ordersQueryOf } from '../../../src/features/orders/orders-search.ts';
 
@@ -110,5 +110,19 @@ describe('a refusal', () => {
       }),
     ).toEqual([id(3), id(4), id(5)]);
     expect(refusedOrderIds({ status: 400, detail: 'Invalid input' })).toEqual([]);
+  });
+
+  it('reads each field error as an order and its reason, then any other id named', () => {
+    expect(
+      orderRefusalsOf({
+        status: 400,
+        detail: '2 of the 3 orders named are not complete MVR orders of your company; nothing was bundled.',
+        errors: [
+          { path: 'body.mvrOrders.0', message: `is a VIN_REPORT order, not an MVR (${id(4)})` },
+          { path: 'body.mvrOrders.2', message: `is not an order of your company (${id(8).toUpperCase()})` },
+        ],
+        extra: [id(5)],
+      }),
+    ).toEqual([{ id: id(4), reason: 'is a VIN_REPORT order, not an MVR' }, { id: id(8), reason: 'is not an order of your company' }, { id: id(5) }]);
   });
 });

@@ -75,17 +75,23 @@ describe('the Download reports dialog', { timeout: 30_000 }, () => {
 
   it('shows the server’s refusal with the refused orders named', async () => {
     const { onStarted } = renderDialog(rows, {
+      // As the server answers (downloads.service.ts): a 400 whose field errors name each order refused.
       [GENERATE]: () =>
         Response.json(
-          { type: 'about:blank', title: 'Unprocessable', status: 422, code: 'OrdersNotBundleable', detail: `1 order is not a complete MVR of your company: ${orderId(2)}` },
-          { status: 422, headers: { 'content-type': 'application/problem+json' } },
+          {
+            type: 'about:blank', title: 'Bad Request', status: 400, code: 'InvalidInput',
+            detail: '1 of the 2 orders named is not a complete MVR order of your company; nothing was bundled.',
+            errors: [{ path: 'body.mvrOrders.1', message: `is not complete: it is Ordered (${orderId(2)})` }],
+          },
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
         ),
     });
     const dialog = await screen.findByRole('dialog', { name: 'Download reports' }, SLOW);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Prepare 2 reports' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('The download was not started');
-    expect(alert).toHaveTextContent(`1 order is not a complete MVR of your company: ${orderId(2)}`);
+    expect(alert).toHaveTextContent('1 of the 2 orders named is not a complete MVR order of your company; nothing was bundled.');
+    expect(within(alert).getByRole('listitem')).toHaveTextContent(/^Driver 2: is not complete: it is Ordered$/);
     expect(within(alert).getByRole('link', { name: 'Driver 2' })).toHaveAttribute('href', `/orders/${orderId(2)}`);
     expect(onStarted).not.toHaveBeenCalled();
     expect(watchedDownloads(manager.id)).toEqual([]);

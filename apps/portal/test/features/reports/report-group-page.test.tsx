@@ -62,6 +62,8 @@ function stubApi(groupAt: (call: number) => ReportGroupOrder[]) {
   return calls;
 }
 
+const reader = testUser({ roles: [{ name: 'Viewer', permissions: [{ action: 'view', subject: 'Order' }, { action: 'view', subject: 'Reports' }] }] });
+
 function renderPage(path: string, plugins = ['orders']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const root = createRootRoute({ component: Outlet });
@@ -78,7 +80,7 @@ function renderPage(path: string, plugins = ['orders']) {
     ]),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
-  renderRouter(router, { queryClient, signedIn: { user: testUser(), plugins } });
+  renderRouter(router, { queryClient, signedIn: { user: reader, plugins } });
   return router;
 }
 
