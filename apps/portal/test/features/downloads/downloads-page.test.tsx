@@ -47,7 +47,7 @@ describe('the downloads page', { timeout: 30_000 }, () => {
     expect(ready).toHaveTextContent('Ready');
     expect(ready).toHaveTextContent('2.3 MB');
     expect(ready).toHaveTextContent('5 minutes ago');
-    expect(ready).toHaveTextContent(/in 6 days/);
+    expect(ready).toHaveTextContent(/in 7 days/);
     expect(screen.queryByRole('progressbar')).toBeNull();
 
     const asked = calls;

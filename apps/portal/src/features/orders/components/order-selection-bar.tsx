@@ -31,7 +31,7 @@ export function OrderSelectionBar({ count, allMatching, offerAllOf, onSelectAll,
               Select all {orders(offerAllOf)} matching
             </Button>
           )}
-          <Button variant="subtle" size="compact-sm" color="gray.8" onClick={onClear}>
+          <Button variant="default" size="compact-sm" onClick={onClear}>
             Clear selection
           </Button>
         </Group>
