@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Download as FileDownload, Page } from '@playwright/test';
 import pg from 'pg';
 import type { DownloadDetail } from '@clearlane/contract/downloads';
-import { DEMO_USERS, expect, signInApi, test, tenantUrl } from './fixtures.ts';
+import { DEMO_USERS, expect, SCREENSHOT_DIR, signInApi, test, tenantUrl } from './fixtures.ts';
 import { californianDrivers, csvOf, letters } from './support/bulk-sheet.ts';
 import { expectAccessible, signInUi, snap } from './support/portal.ts';
 
@@ -29,10 +29,12 @@ async function authHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${idToken}` };
 }
 
-async function snapAtWidths(page: Page, name: string) {
+/** Screenshots at both widths: the whole page, or (a dialog, the top of a long list) what the screen shows. */
+async function snapAtWidths(page: Page, name: string, { fullPage = true } = {}) {
   for (const [width, height] of WIDTHS) {
     await page.setViewportSize({ width, height });
-    await snap(page, `${name}-${width}`);
+    if (fullPage) await snap(page, `${name}-${width}`);
+    else await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), animations: 'disabled' });
   }
   await page.setViewportSize({ width: WIDTHS[0][0], height: WIDTHS[0][1] });
 }
@@ -94,14 +96,14 @@ test.describe.serial('report bundles', () => {
     await table.getByRole('checkbox', { name: 'Select every order on this page' }).check();
     const bar = page.getByRole('region', { name: 'Selected orders' });
     await expect(bar).toContainText(`${ORDERS} orders selected`);
-    await snapAtWidths(page, 'downloads-orders-selection');
+    await snapAtWidths(page, 'downloads-orders-selection', { fullPage: false });
 
     await bar.getByRole('button', { name: 'Download reports' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download reports' });
     await expect(dialog).toContainText(`${ORDERS} of the ${ORDERS} selected orders are complete MVRs and go in the bundle.`);
     await expect(dialog.getByRole('radio', { name: 'One PDF' })).toBeChecked();
     await expectAccessible(page);
-    await snapAtWidths(page, 'downloads-dialog');
+    await snapAtWidths(page, 'downloads-dialog', { fullPage: false });
 
     await dialog.getByRole('button', { name: `Prepare ${ORDERS} reports` }).click();
     const started = page.getByRole('status').filter({ hasText: 'Preparing your download' });

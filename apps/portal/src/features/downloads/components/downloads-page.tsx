@@ -126,7 +126,7 @@ export function DownloadsPage() {
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <FileIcon download={download} />
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text fz="sm" fw={600} style={{ overflowWrap: 'break-word' }}>
               {download.fileName}
             </Text>
             <Text fz="xs" c="dimmed">
@@ -140,11 +140,18 @@ export function DownloadsPage() {
                 Asked for by {download.requestedBy.name}
               </Text>
             )}
+            {/* On a phone this is the only column: the status and the file are here too. */}
+            {!wide && (
+              <Group gap="sm" mt={4} align="flex-start" justify="space-between" wrap="wrap">
+                <StatusCell download={download} />
+                {download.status === 'Complete' && download.url && <BundleDownloadButton download={{ ...download, url: download.url }} compact />}
+              </Group>
+            )}
           </Stack>
         </Group>
       ),
     },
-    { accessor: 'status', title: 'Status', sortable: true, render: (download) => <StatusCell download={download} /> },
+    { accessor: 'status', title: 'Status', sortable: true, wideOnly: true, render: (download) => <StatusCell download={download} /> },
     {
       accessor: 'size',
       title: 'Size',
@@ -175,7 +182,8 @@ export function DownloadsPage() {
       accessor: 'url',
       title: 'File',
       textAlign: 'right',
-      render: (download) => (download.status === 'Complete' && download.url ? <BundleDownloadButton download={{ ...download, url: download.url }} compact={!wide} /> : null),
+      wideOnly: true,
+      render: (download) => (download.status === 'Complete' && download.url ? <BundleDownloadButton download={{ ...download, url: download.url }} /> : null),
     },
   ];
 
