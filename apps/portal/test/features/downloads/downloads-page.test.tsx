@@ -2,7 +2,7 @@
 // list is asked again every 2 s, and the asking stops once none is being built; a ready one downloads
 // its file with the bearer token; a failed one says why, an expired one that its file was removed; an
 // empty list says how to make a bundle.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DownloadsPage } from '../../../src/features/downloads/components/downloads-page.tsx';
@@ -75,6 +75,18 @@ describe('the downloads page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(saved).toEqual([`${download(1).fileName} blob:bundle`]));
     expect(fileRequestHeaders).toMatchObject({ authorization: 'Bearer token', accept: 'application/pdf' });
     Reflect.deleteProperty(URL, 'createObjectURL');
+  });
+
+  it('lets the browser follow a signed address itself, without our token', async () => {
+    const signed = 'https://files.example.test/bundles/abc.pdf?X-Amz-Signature=1';
+    const { sent } = renderAt('/downloads', DownloadsPage, { [LIST]: () => pageOf([download(1, { url: signed })]) });
+    const link = await screen.findByRole('link', { name: `Download ${download(1).fileName}` }, SLOW);
+    expect(link).toHaveAttribute('href', signed);
+    expect(link).toHaveAttribute('download', download(1).fileName);
+    // The click is left to the browser (not cancelled): nothing is fetched, no token is sent.
+    expect(fireEvent.click(link)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent.map((request) => request.path)).toEqual(['/api/v1/orders/download']);
   });
 
   it('says how to make a bundle when there is none', async () => {

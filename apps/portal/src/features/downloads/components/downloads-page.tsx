@@ -78,22 +78,19 @@ function StatusCell({ download }: { download: Download }) {
       </Stack>
     );
   }
-  if (download.status === 'Failed') {
+  // A failed bundle says why; an expired one that its file is gone. Either way: ask again.
+  const note =
+    download.status === 'Failed'
+      ? { text: `${download.failureReason ?? 'The bundle could not be built.'} Ask for it again from the orders.`, color: 'red.9' }
+      : download.status === 'Expired'
+        ? { text: `Files are kept ${RETENTION_DAYS} days; this one was removed. Ask for it again from the orders.`, color: 'dimmed' }
+        : undefined;
+  if (note) {
     return (
       <Stack gap={4} maw={320}>
         {badge}
-        <Text fz="xs" c="red.9">
-          {download.failureReason ?? 'The bundle could not be built.'} Ask for it again from the orders.
-        </Text>
-      </Stack>
-    );
-  }
-  if (download.status === 'Expired') {
-    return (
-      <Stack gap={4} maw={320}>
-        {badge}
-        <Text fz="xs" c="dimmed">
-          Files are kept {RETENTION_DAYS} days; this one was removed. Ask for it again from the orders.
+        <Text fz="xs" c={note.color}>
+          {note.text}
         </Text>
       </Stack>
     );

@@ -4,7 +4,7 @@
 // our token and which the browser downloads by itself.
 import { useMutation } from '@tanstack/react-query';
 import type { Download } from '@clearlane/contract/downloads';
-import { saveFile } from '../../download.ts';
+import { clickDownloadLink, saveFile } from '../../download.ts';
 import { requestFile } from '../../http.ts';
 import { mutationKeys } from '../../query-keys.ts';
 
@@ -13,22 +13,11 @@ export type DownloadableBundle = Pick<Download, 'id' | 'url' | 'fileName' | 'con
 /** Whether the file is served by our API (same origin, bearer token) rather than a signed address. */
 export const isApiFileUrl = (url: string) => url.startsWith('/api/');
 
-/** Opens a signed address as a plain link would: the browser downloads it under the given name. */
-function followLink(url: string, fileName: string) {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener noreferrer';
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
-
 export async function downloadBundleFile(bundle: DownloadableBundle): Promise<void> {
   if (!bundle.url) throw new Error('This download has no file yet.');
   if (!isApiFileUrl(bundle.url)) {
-    followLink(bundle.url, bundle.fileName);
+    // A signed address: the browser downloads it as a plain link would, without our token or referrer.
+    clickDownloadLink(bundle.url, bundle.fileName, 'noopener noreferrer');
     return;
   }
   saveFile(await requestFile(bundle.url, { accept: bundle.contentType, fallbackFileName: bundle.fileName }));
