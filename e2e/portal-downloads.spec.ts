@@ -3,7 +3,8 @@
 // told when it is ready and downloads it: a PDF whose pages are the contents page plus
 // every report's own pages. The report group is then downloaded as a zip of 25 PDFs with a manifest.
 // Then /downloads with a bundle being built, a ready one and a failed one (states set in the
-// database, as a crashed or slow build would leave them). Axe on the dialog and /downloads;
+// database, as a crashed or slow build would leave them), and a driver's MVRs from the driver's
+// page as condensed text. Axe on the dialog and /downloads;
 // screenshots at 1440 and 390 px wide.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -218,5 +219,39 @@ test.describe.serial('report bundles', () => {
     await expect(table.getByRole('link', { name: /^Download mvr-reports/ }).first()).toBeVisible();
     await expectAccessible(page);
     await snapAtWidths(page, 'downloads-page');
+  });
+
+  test('a driver’s MVRs are downloaded from the driver’s page', async ({ page, request }) => {
+    // Maria Lopez (demo data: a clean record at once) gets an MVR; her page bundles every complete one she has.
+    const headers = await authHeaders(request);
+    const drivers = (await (await request.get('/api/v1/person/company/me?filter=Lopez', { headers })).json()) as { content: { id: string; fullName: string }[] };
+    const maria = drivers.content.find((person) => person.fullName === 'Maria Lopez')!;
+    const personId = maria.id;
+    const placed = await request.post('/api/v1/orders/create-mvr-order', { headers, data: { permissiblePurpose: 'WRITTEN_CONSENT', personId } });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { id: orderId } = (await placed.json()) as { id: string };
+    await expect.poll(async () => ((await (await request.get(`/api/v1/orders/${orderId}`, { headers })).json()) as { status: string }).status, { timeout: 30_000 }).toBe('Complete');
+    let complete = 0;
+    for (const type of ['MVR', 'MVR_WITH_ADJUDICATION']) {
+      const counted = (await (await request.get(`/api/v1/orders?personId=${personId}&type=${type}&status=Complete&size=1`, { headers })).json()) as { page: { totalElements: number } };
+      complete += counted.page.totalElements;
+    }
+    const reportsText = `${complete} ${complete === 1 ? 'report' : 'reports'}`;
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInUi(page, DEMO_USERS.manager);
+    await page.goto(tenantUrl('acme', `/drivers/${personId}`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Maria Lopez' })).toBeVisible();
+    await page.getByRole('button', { name: 'Download reports' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download reports' });
+    await expect(dialog).toContainText(`${reportsText} of the MVRs of Maria Lopez: every complete MVR among them.`);
+    await dialog.getByRole('radio', { name: 'Condensed text only' }).click();
+    await dialog.getByRole('button', { name: `Prepare ${reportsText}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Preparing your download' })).toContainText(`${reportsText} as condensed text.`);
+    const bundle = await newestDownload(request);
+    expect(bundle).toMatchObject({ orderCount: complete, textOnly: true, mergeIntoSingleReport: true, contentType: 'text/plain; charset=utf-8' });
+    expect(bundle.mvrOrders).toContain(orderId);
+    // Told on the driver's page when it is ready.
+    await slowExpect(page.getByRole('status').filter({ hasText: 'Your download is ready' })).toContainText(bundle.fileName);
   });
 });
