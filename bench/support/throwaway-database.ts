@@ -1,34 +1,6 @@
-// A PostgreSQL database of a benchmark's own, created on the server DATABASE_URL names and dropped
-// afterwards (forced: a benchmark that failed half-way may leave connections behind).
-import pg from 'pg';
+// The benchmarks' throwaway PostgreSQL databases: the crash tests' helper, named clearlane_bench_<label>_<pid>.
+import { createThrowawayDatabase as createDatabase, type ThrowawayDatabase } from '../../apps/server/test/throwaway-database.ts';
 
-export interface ThrowawayDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
+export type { ThrowawayDatabase };
 
-/** `label` names the benchmark in the database's name, so a database left behind says whose it is. */
-export async function createThrowawayDatabase(adminUrl: string, label: string): Promise<ThrowawayDatabase> {
-  const name = `clearlane_bench_${label}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
-}
+export const createThrowawayDatabase = (adminUrl: string, label: string): Promise<ThrowawayDatabase> => createDatabase(adminUrl, `bench_${label}`);

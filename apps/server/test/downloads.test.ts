@@ -59,7 +59,8 @@ describeEachDatabase('report bundles (downloads)', (t) => {
   const build = (downloadId: string, attempt = ONLY_ATTEMPT, fileStore: FileStore = store) =>
     new DownloadBuilder(t.db, fileStore, t.messenger, t.config).build({ downloadId, companyId: seeded.acme.id }, attempt);
   const rowOf = async (id: string) => (await t.db.select().from(downloads).where(eq(downloads.id, id)))[0]!;
-  const countDownloads = async () => Number((await t.db.select({ n: count() }).from(downloads))[0]!.n);
+  const countDownloads = async (companyId?: string) =>
+    Number((await t.db.select({ n: count() }).from(downloads).where(companyId ? eq(downloads.companyId, companyId) : undefined))[0]!.n);
   const fileBytes = async (url: string, role: Role = 'agent') => {
     const response = await read(url, role);
     expect(response.statusCode, response.body).toBe(200);
@@ -206,6 +207,29 @@ describeEachDatabase('report bundles (downloads)', (t) => {
     await refused(() => generate({ orderFilter: { filter: 'nobody by this name' }, mergeIntoSingleReport: true, textOnly: false }), 400, ['body.orderFilter']);
   });
 
+  it('takes up to 5,000 orders: named, or matching a filter (free text included); a filter matching more is refused', async () => {
+    const big = await newCompany(t.db, 'bigfleet', 'Big Fleet Co');
+    const user = await newUser(t.db, { tenant: 'bigfleet', role: 'Manager' });
+    const host = 'bigfleet.localhost:3000';
+    const token = (await signInAs(t.app, user.email, undefined, host)).idToken;
+    const ask = (body: unknown) => t.app.inject({ method: 'POST', url: GENERATE, payload: body as InjectOptions['payload'], headers: { host, ...bearer(token) } });
+    await t.db.execute(sql`
+      insert into orders (id, company_id, type, status, processing_status, input, subject_label, created_at, completed_at)
+      select gen_random_uuid(), ${big.id}::uuid, 'MVR', 'Complete', 'Complete', '{}'::jsonb, 'Fleet ' || i, now() - i * interval '1 second', now()
+      from generate_series(1, ${MAX_BUNDLE_ORDERS + 1}) as i`);
+
+    const problem = await refused(() => ask({ orderFilter: {}, mergeIntoSingleReport: false, textOnly: false }), 400, ['body.orderFilter']);
+    expect(problem.errors![0]!.message).toContain('more than 5,000');
+    // "Fleet 1", "Fleet 10"…"Fleet 19", "Fleet 100"…, "Fleet 1000"…"Fleet 1999": 1,111 orders, newest ("Fleet 1") first.
+    const matching = accepted(await ask({ orderFilter: { filter: 'fleet 1' }, mergeIntoSingleReport: false, textOnly: false }));
+    expect(matching.orderCount).toBe(1111);
+    const ids = (await t.db.execute(sql`select id from orders where company_id = ${big.id}::uuid order by created_at desc limit ${MAX_BUNDLE_ORDERS}`) as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    expect(matching.mvrOrders[0]).toBe(ids[0]);
+    const named = accepted(await ask({ mvrOrders: ids, mergeIntoSingleReport: true, textOnly: false }));
+    expect(named).toMatchObject({ orderCount: MAX_BUNDLE_ORDERS, progress: { done: 0, total: MAX_BUNDLE_ORDERS } });
+    expect(named.fileName).toMatch(/-5000-orders\.pdf$/);
+  });
+
   // --- outsiders, roles, plugin ---
 
   it("another company's download is not found: detail, file, and not in its list", async () => {
@@ -232,7 +256,7 @@ describeEachDatabase('report bundles (downloads)', (t) => {
       const list = (await read('/api/v1/orders/download?size=100', role)).json();
       const requesters = new Set(list.content.map((download: { requestedBy: { id: string } }) => download.requestedBy.id));
       expect(requesters).toEqual(new Set([seeded.users.agent.userId, seeded.users.manager.userId, seeded.users.viewer.userId]));
-      expect(list.page.totalElements).toBe(await countDownloads());
+      expect(list.page.totalElements).toBe(await countDownloads(seeded.acme.id));
     }
     expect((await read(`/api/v1/orders/download/${managers.id}`, 'admin')).statusCode).toBe(200);
 
@@ -264,6 +288,18 @@ describeEachDatabase('report bundles (downloads)', (t) => {
       expect(openapi.paths[path], path).toBeDefined();
     }
     expect(openapi.paths['/api/v1/orders/download/generate-mvr-reports-download'].post['x-plugins']).toEqual(['downloads']);
+  });
+
+  it.skipIf(t.kind !== 'postgres')('row-level security holds downloads, their accesses and stored files to their company', async () => {
+    const asGlobex = await runAsCompany(seeded.globex.id, async () => ({
+      downloads: await t.db.select({ id: downloads.id }).from(downloads),
+      accesses: await t.db.select({ id: downloadAccesses.id }).from(downloadAccesses),
+      files: await t.db.select({ key: storedFiles.key }).from(storedFiles),
+    }));
+    expect(asGlobex).toEqual({ downloads: [], accesses: [], files: [] });
+    const acmeFiles = await runAsCompany(seeded.acme.id, () => t.db.select({ companyId: storedFiles.companyId }).from(storedFiles));
+    expect(acmeFiles.length).toBeGreaterThan(0);
+    expect(acmeFiles.every((file) => file.companyId === seeded.acme.id)).toBe(true);
   });
 
   // --- expiry, failure, retries ---

@@ -12,7 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { call, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy, type Server } from './server-process.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
+import { call, cleanUpAfterSuite, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy } from './server-process.ts';
 
 const ORDERS = 500;
 const DEMO_ADMIN = { email: 'admin@acme.test', password: 'Clearlane-demo-1' };
@@ -162,40 +163,14 @@ function expectNothingLostOrDoubled(ledger: Ledger, completeBeforeKill: Set<stri
 const postgresUrl = process.env.DATABASE_URL;
 
 describe.skipIf(!postgresUrl).concurrent(`bulk order survives SIGKILL on PostgreSQL${postgresUrl ? '' : ' — skipped: set DATABASE_URL to run it'}`, () => {
-  let databaseUrl: string | undefined;
-  let server: Server | undefined;
-  const admin = () => new pg.Client({ connectionString: postgresUrl });
-
-  afterAll(async () => {
-    if (server) {
-      server.child.kill('SIGTERM');
-      await exited(server.child);
-    }
-    if (!databaseUrl) return;
-    const client = admin();
-    await client.connect();
-    try {
-      await client.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
-    } finally {
-      await client.end();
-    }
-  });
+  const left = cleanUpAfterSuite();
 
   it('completes every order of a 500-row upload exactly once after the server is killed mid-fulfilment', async () => {
-    const name = `clearlane_fault_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = admin();
-    await client.connect();
-    try {
-      await client.query(`create database "${name}"`);
-    } finally {
-      await client.end();
-    }
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const database = left.database = await createThrowawayDatabase(postgresUrl!, 'order_fault');
+    const databaseUrl = database.url;
 
     const result = await crashDuringFulfilment(3921, { DATABASE_URL: databaseUrl });
-    server = result.server;
+    left.server = result.server;
     const reader = new pg.Client({ connectionString: databaseUrl });
     await reader.connect();
     try {

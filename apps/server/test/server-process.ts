@@ -5,6 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll } from 'vitest';
+import type { ThrowawayDatabase } from './throwaway-database.ts';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /** Start-up on a busy 2-core machine (tsx compiles the server first) can take a while. */
@@ -69,3 +71,19 @@ export async function waitUntilHealthy(port: number, server: Server) {
   throw new Error(`The server did not become healthy:\n${server.output.join('')}`);
 }
 
+
+/**
+ * What a crash test leaves running when it ends, passed or failed: its last server (stopped) and its
+ * PostgreSQL database (dropped), after the suite. Call at the top of a describe; set the fields as they exist.
+ */
+export function cleanUpAfterSuite(): { server?: Server; database?: ThrowawayDatabase } {
+  const left: { server?: Server; database?: ThrowawayDatabase } = {};
+  afterAll(async () => {
+    if (left.server) {
+      left.server.child.kill('SIGTERM');
+      await exited(left.server.child);
+    }
+    await left.database?.drop();
+  });
+  return left;
+}

@@ -1,11 +1,13 @@
-// Reads a stored (uncompressed) zip back the way an unzip tool does: from the end of central
-// directory record, through the ZIP64 locator and record when there are, to the central directory,
-// and from each directory entry to its local header and bytes; checks each entry's CRC-32.
-import { crc32 } from 'node:zlib';
+// Reads a zip back the way an unzip tool does: from the end of central directory record, through the
+// ZIP64 locator and record when there are, to the central directory, and from each directory entry
+// to its local header and bytes (stored or deflated); checks each entry's sizes and CRC-32.
+import { crc32, inflateRawSync } from 'node:zlib';
 
 export interface ReadZipEntry {
   name: string;
   data: Buffer;
+  /** 0 stored, 8 deflated. */
+  method: number;
   /** The ZIP64 extra field gave the entry's offset (it starts past 4 GiB). */
   zip64Offset: boolean;
 }
@@ -69,15 +71,19 @@ export function readZip(zip: Buffer): ReadZip {
       offset = Number(zip.readBigUInt64LE(extraAt + 4));
       zip64Offset = true;
     }
-    if (compressedSize !== size || zip.readUInt16LE(at + 10) !== 0) fail(`${name} is not stored`);
+    const method = zip.readUInt16LE(at + 10);
+    if (method !== 0 && method !== 8) fail(`${name}: method ${method} is neither stored nor deflated`);
     if (zip.readUInt32LE(offset) !== LOCAL) fail(`${name}: no local header at ${offset}`);
     const localNameLength = zip.readUInt16LE(offset + 26);
     if (zip.toString('utf8', offset + 30, offset + 30 + localNameLength) !== name) fail(`${name}: the local header names another file`);
-    if (zip.readUInt32LE(offset + 14) !== crc || zip.readUInt32LE(offset + 22) !== size) fail(`${name}: local header and directory disagree`);
+    const local = [zip.readUInt16LE(offset + 8), zip.readUInt32LE(offset + 14), zip.readUInt32LE(offset + 18), zip.readUInt32LE(offset + 22)];
+    if (local.join() !== [method, crc, compressedSize, size].join()) fail(`${name}: local header and directory disagree`);
     const dataAt = offset + 30 + localNameLength + zip.readUInt16LE(offset + 28);
-    const data = zip.subarray(dataAt, dataAt + size);
+    const stored = zip.subarray(dataAt, dataAt + compressedSize);
+    const data = method === 8 ? inflateRawSync(stored) : stored;
+    if (data.length !== size) fail(`${name}: ${data.length} bytes, the directory says ${size}`);
     if (crc32(data) !== crc) fail(`${name}: CRC-32 does not match its bytes`);
-    entries.push({ name, data, zip64Offset });
+    entries.push({ name, data, method, zip64Offset });
     at += 46 + nameLength + extraLength + commentLength;
   }
   if (at !== directoryOffset + directorySize) fail('the central directory is not the size its end record says');

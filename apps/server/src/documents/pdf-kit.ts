@@ -20,6 +20,32 @@ const MUTED = '#4a5563';
 const RULE = '#c9d1db';
 const BAND = '#0b4397';
 
+/**
+ * pdfkit reads and parses a standard font's metrics file (AFM, ~100 KB of text) anew in every
+ * document that uses the font: a third of the time of a one-page report, and what a zip of 1,000
+ * reports spent most on (bench/bundles.ts). The parsed metrics never change and are only read, so
+ * documents share them: AFMFont (not exported; reached through a font's instance) parses each file's
+ * text once. Should a pdfkit upgrade move it, nothing is patched and documents parse as before.
+ */
+function shareParsedFontMetrics() {
+  type AfmFields = Record<'attributes' | 'glyphWidths' | 'boundingBoxes' | 'kernPairs', unknown>;
+  const probe = new PDFDocument({ autoFirstPage: false }).font('Helvetica') as unknown as { _font?: { font?: object } };
+  const afmFont = probe._font?.font?.constructor as { prototype: { parse?: (this: AfmFields, contents: string) => void } } | undefined;
+  const parse = afmFont?.prototype.parse;
+  if (!afmFont || typeof parse !== 'function' || parse.length !== 1) return;
+  const parsed = new Map<string, AfmFields>();
+  afmFont.prototype.parse = function parseOnce(this: AfmFields, contents: string) {
+    const known = parsed.get(contents);
+    if (known) {
+      Object.assign(this, known);
+      return;
+    }
+    parse.call(this, contents);
+    parsed.set(contents, { attributes: this.attributes, glyphWidths: this.glyphWidths, boundingBoxes: this.boundingBoxes, kernPairs: this.kernPairs });
+  };
+}
+shareParsedFontMetrics();
+
 /** `compress: false` only where the bytes are thrown away (a bundle's pass that counts pages). */
 export function createDoc(title: string, subject: string, options: { compress?: boolean } = {}): Doc {
   return new PDFDocument({

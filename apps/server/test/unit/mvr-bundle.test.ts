@@ -5,7 +5,7 @@ import { DEFAULT_RULESET } from '@clearlane/contract';
 import { adjudicate } from '../../src/adjudication/evaluate.ts';
 import { mvrBundleFile, writeMvrBundle, type MvrBundleOptions } from '../../src/documents/bundles/mvr-bundle.ts';
 import { renderMvrPdf, renderMvrText, type MvrReportInput } from '../../src/documents/mvr-report.ts';
-import { StreamedZip, storedZip } from '../../src/documents/stored-zip.ts';
+import { StreamedZip, storedZip } from '../../src/documents/zip-writer.ts';
 import { buildRecord, type SandboxScenario } from '../../src/providers/mvr/sandbox-mvr-provider.ts';
 import { readPdf, readPdfOutline } from '../pdf-reader.ts';
 import { readZip } from '../zip-reader.ts';
@@ -122,6 +122,7 @@ describe('MVR report bundles', () => {
     ]);
     for (const entry of zip.entries.slice(0, 4)) {
       expect(entry.name).toMatch(/^[A-Za-z0-9-]+\.pdf$/);
+      expect(entry.method).toBe(8); // deflated: a PDF's dictionaries and cross-reference table are plain text
       expect(readPdf(entry.data).text).toContain('Full MVR Report (Standard)');
     }
     const manifest = zip.entries[4]!.data.toString('utf8');
@@ -197,7 +198,7 @@ describe('MVR report bundles', () => {
   });
 });
 
-describe('stored zips', () => {
+describe('zip writer', () => {
   it('writes ZIP64 records that count past 65,535 entries', async () => {
     const chunks: Buffer[] = [];
     const out = new Writable({ write: (chunk: Buffer, _encoding, done) => { chunks.push(chunk); done(); } });
@@ -209,12 +210,14 @@ describe('stored zips', () => {
     expect(read.zip64).toBe(true);
     expect(read.classicCount).toBe(0xffff); // the classic record cannot hold the count: the ZIP64 one does
     expect(read.entries).toHaveLength(count);
-    expect(read.entries[count - 1]).toMatchObject({ name: '69999.txt', data: Buffer.from('69999') });
+    // Five bytes do not deflate smaller: stored.
+    expect(read.entries[count - 1]).toMatchObject({ name: '69999.txt', data: Buffer.from('69999'), method: 0 });
   });
 
-  it('keeps a small in-memory zip classic (the workbook reader reads it)', () => {
-    const read = readZip(storedZip([{ name: 'a.xml', data: Buffer.from('<a/>') }, { name: 'b.xml', data: Buffer.from('<b/>') }]));
+  it('keeps a small in-memory zip classic and stored (the workbook reader reads it)', () => {
+    const read = readZip(storedZip([{ name: 'a.xml', data: Buffer.from('<a/>') }, { name: 'b.xml', data: Buffer.from('<b/>'.repeat(100)) }]));
     expect(read.zip64).toBe(false);
-    expect(read.entries.map((entry) => [entry.name, entry.data.toString()])).toEqual([['a.xml', '<a/>'], ['b.xml', '<b/>']]);
+    expect(read.entries.map((entry) => entry.method)).toEqual([0, 0]);
+    expect(read.entries.map((entry) => [entry.name, entry.data.toString()])).toEqual([['a.xml', '<a/>'], ['b.xml', '<b/>'.repeat(100)]]);
   });
 });

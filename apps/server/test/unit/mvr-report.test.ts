@@ -119,3 +119,14 @@ describe('MVR report documents', () => {
     });
   });
 });
+
+describe('standard font metrics', () => {
+  it('are parsed once and shared by every document, measuring text as before', () => {
+    const metricsOf = (doc: ReturnType<typeof createDoc>) => (doc.font('Helvetica-Bold') as unknown as { _font: { font: { kernPairs: object } } })._font.font;
+    const first = createDoc('a', 'a');
+    const second = createDoc('b', 'b');
+    expect(metricsOf(second).kernPairs).toBe(metricsOf(first).kernPairs);
+    // Helvetica-Bold's widths and its kerning of "AV" (-80/1000 em), as the font's AFM file has them.
+    expect(second.fontSize(10).widthOfString('AV')).toBeCloseTo(((722 + 667 - 80) / 1000) * 10, 5);
+  });
+});

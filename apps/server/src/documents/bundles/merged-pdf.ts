@@ -12,7 +12,7 @@ import type { Writable } from 'node:stream';
 import { dateTime } from '../order-document.ts';
 import { drawMvrReport, DPPA_NOTE, mvrReportFooters, reportTitle, type MvrReportFormat, type MvrReportInput } from '../mvr-report.ts';
 import { createDoc, footers, headerBand, table, TIGHT, type Doc } from '../pdf-kit.ts';
-import { drained, endStream } from '../stored-zip.ts';
+import { drained, endStream, writeChunk } from '../zip-writer.ts';
 import { bookmarkTitle, contentsLine, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 
@@ -42,7 +42,7 @@ function drawContents(doc: Doc, reports: readonly LaidOutReport[], firstPages: r
     { header: '#', width: 0.07, align: 'right' }, { header: 'Subject', width: 0.31 }, { header: 'Order', width: 0.38 },
     { header: 'Outcome', width: 0.12 }, { header: 'Page', width: 0.12, align: 'right' },
   ], reports.map((report, index) => [
-    String(index + 1), report.subject, report.orderId, report.outcome ?? '—', firstPages[index]!.toLocaleString('en-US'),
+    (index + 1).toLocaleString('en-US'), report.subject, report.orderId, report.outcome ?? '—', firstPages[index]!.toLocaleString('en-US'),
   ]), TIGHT, 'No reports.', reports.map((_report, index) => destination(index)));
 }
 
@@ -56,13 +56,23 @@ function firstPagesOf(reports: readonly LaidOutReport[], contentsPages: number) 
   });
 }
 
+/**
+ * Hands what the document has written so far to `out` (or drops it). pdfkit pushes its bytes into its
+ * own readable buffer as it writes; in flowing mode they would leave it only on a later tick, which
+ * a loop of awaits that resolve at once (entries already read, room in `out`) does not give: a
+ * whole batch of reports would wait there. Reading them out after each report keeps that buffer empty.
+ */
+function takeWritten(doc: Doc, out?: Writable) {
+  for (let chunk = doc.read() as Buffer | null; chunk !== null; chunk = doc.read() as Buffer | null) out?.write(chunk);
+}
+
 /** Pass one: how many pages each report and the contents take, in a document whose bytes are dropped. */
 async function layOut(entries: () => AsyncIterable<MvrReportInput>, options: MvrBundleOptions) {
   const doc = bundleDoc(options, false);
-  doc.resume(); // discard the bytes as they come
   const reports: LaidOutReport[] = [];
   for await (const input of entries()) {
     doc.flushPages();
+    takeWritten(doc);
     doc.addPage();
     drawMvrReport(doc, input, MERGED_FORMAT);
     reports.push({ ...contentsLine(input), pages: doc.bufferedPageRange().count });
@@ -83,13 +93,12 @@ export async function writeMergedPdf(entries: () => AsyncIterable<MvrReportInput
   const firstPages = firstPagesOf(reports, contentsPages);
 
   const doc = bundleDoc(options);
-  doc.on('data', (chunk: Buffer) => out.write(chunk));
-  const ended = new Promise<void>((resolve, reject) => doc.on('end', resolve).on('error', reject));
 
   drawContents(doc, reports, firstPages, options, pageCount);
   if (doc.bufferedPageRange().count !== contentsPages) throw changedBetweenPasses('the contents page');
   footers(doc, DPPA_NOTE, TIGHT, { firstPage: 1, pageCount });
   doc.flushPages();
+  takeWritten(doc, out);
 
   let index = 0;
   for await (const input of entries()) {
@@ -102,12 +111,13 @@ export async function writeMergedPdf(entries: () => AsyncIterable<MvrReportInput
     if (doc.bufferedPageRange().count !== report.pages) throw changedBetweenPasses(`the pages of report ${index + 1}`);
     mvrReportFooters(doc, MERGED_FORMAT, { firstPage: firstPages[index]!, pageCount });
     doc.flushPages();
+    takeWritten(doc, out);
     index++;
     await options.onProgress?.(index);
     await drained(out);
   }
   if (index !== reports.length) throw changedBetweenPasses('the number of reports');
   doc.end();
-  await ended;
+  for await (const chunk of doc) await writeChunk(out, chunk as Buffer);
   await endStream(out);
 }

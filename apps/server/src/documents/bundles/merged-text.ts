@@ -4,7 +4,7 @@
 import type { Writable } from 'node:stream';
 import { dateTime } from '../order-document.ts';
 import { renderMvrText, type MvrReportInput } from '../mvr-report.ts';
-import { endStream, writeChunk } from '../stored-zip.ts';
+import { endStream, writeChunk } from '../zip-writer.ts';
 import { contentsLine, type ContentsLine } from './bundle-entry.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { toCsv, UTF8_BOM } from '../csv.ts';
 import { renderMvrPdf, renderMvrText, type MvrReportInput } from '../mvr-report.ts';
-import { StreamedZip } from '../stored-zip.ts';
+import { StreamedZip } from '../zip-writer.ts';
 import { contentsLine, EntryFileNames } from './bundle-entry.ts';
 import { MERGED_FORMAT } from './merged-pdf.ts';
 import type { MvrBundleOptions } from './mvr-bundle.ts';

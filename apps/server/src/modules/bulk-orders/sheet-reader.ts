@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { storedZip } from '../../documents/stored-zip.ts';
+import { storedZip } from '../../documents/zip-writer.ts';
 import { decodeSheetText } from './text-encoding.ts';
 import type { UnpackedEntry } from './zip-guard.ts';
 

@@ -163,8 +163,9 @@ export class DownloadBuilder {
   /** The mail that says the bundle is ready, with the caller's transaction; null if the requester is gone. */
   private async recordReadyMail(tx: Executor, download: repo.DownloadRow): Promise<string | null> {
     const requester = await repo.requesterOf(tx, download.companyId, download.requestedBy);
-    if (!requester) return null;
-    return this.messenger.record(tx, readyMessage(requester, download, companyOrigin(requester, this.config)));
+    if (!requester?.email || !requester.firstName) return null;
+    const recipient = { ...requester, email: requester.email, firstName: requester.firstName };
+    return this.messenger.record(tx, readyMessage(recipient, download, companyOrigin(requester, this.config)));
   }
 }
 

@@ -135,16 +135,16 @@ export async function mvrOrdersForBundle(db: Executor, companyId: string, ids: s
     .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids), inArray(orders.type, MVR_TYPES), eq(orders.status, 'Complete')));
 }
 
-/** Who asked for a bundle and their company, for the mail that says it is ready. */
+/** The company of a bundle and who asked for it (email null once the user is gone), for its documents and mail. */
 export async function requesterOf(db: Executor, companyId: string, userId: string) {
   const [row] = await db
     .select({
       email: users.email, firstName: users.firstName, companyName: companies.name,
       tenantIdentifier: companies.tenantIdentifier, customDomains: companies.customDomains,
     })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, companyId))
-    .where(eq(users.id, userId));
+    .from(companies)
+    .leftJoin(users, eq(users.id, userId))
+    .where(eq(companies.id, companyId));
   return row;
 }
 

@@ -49,6 +49,8 @@ export async function downloadsRoutes(app: FastifyInstance, { downloads }: { dow
   }, async (request) => downloads.get(principalOf(request), request.params.id));
 
   r.get('/orders/download/:id/file', {
+    // A HEAD would run the handler and count as a download of the file: there is none.
+    exposeHeadRoute: false,
     schema: {
       tags, security,
       summary: 'The bundle\'s file (attachment); each download is recorded. 409 while it is being built or when it failed, 410 once expired',

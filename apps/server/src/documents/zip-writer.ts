@@ -1,17 +1,18 @@
-// Writes zips whose entries are stored, not compressed (PDFs are compressed inside already), in two
-// ways over the same records:
-//  - storedZip: a small zip in memory. The workbook reader reads a zip front to back by its local
+// The repo's zip writer, in two ways over the same records:
+//  - storedZip: a small zip in memory, entries stored (not compressed). The workbook reader reads a zip front to back by its local
 //    headers, while the zip-bomb guard (bulk-orders/zip-guard.ts) checked the central directory and
 //    unpacked every entry itself: the reader is given a zip rebuilt from what the guard unpacked, in
 //    the order the reader needs, so it never reads a header the guard did not vouch for.
 //  - StreamedZip: a zip of any size written entry by entry into a stream (report bundles), holding
-//    only the central directory's few bytes per entry. It is always a ZIP64 archive (APPNOTE 6.3.x
+//    only the central directory's few bytes per entry. Each entry is deflated when that makes it
+//    smaller (a report PDF by about a quarter: its page streams are compressed, its object
+//    dictionaries and cross-reference table are not), stored otherwise. It is always a ZIP64 archive (APPNOTE 6.3.x
 //    §4.3.14-4.3.16: the ZIP64 end of central directory record and its locator), so more than 65,535
 //    entries and more than 4 GiB read back everywhere; an entry that starts past 4 GiB carries its
 //    offset in a ZIP64 extra field.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 
 const LOCAL_FILE_HEADER = 0x04034b50;
 const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
@@ -20,6 +21,9 @@ const ZIP64_END_OF_CENTRAL_DIRECTORY_LOCATOR = 0x07064b50;
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const ZIP64_EXTRA_FIELD = 0x0001;
 const VERSION_STORED = 10; // 1.0: stored entries, no extensions
+const VERSION_DEFLATED = 20; // 2.0: deflated entries
+const STORED = 0;
+const DEFLATED = 8;
 const VERSION_ZIP64 = 45; // 4.5: ZIP64 records
 const UTF8_NAMES = 0x0800;
 const MAX_16 = 0xffff;
@@ -35,6 +39,9 @@ export interface ZipEntry {
 interface EntryRecord {
   name: Buffer;
   crc: number;
+  method: typeof STORED | typeof DEFLATED;
+  /** Bytes in the zip (compressed size) and of the file (uncompressed size). */
+  storedSize: number;
   size: number;
   offset: number;
 }
@@ -48,21 +55,28 @@ function dosDateTime(at: Date) {
   };
 }
 
-function entryRecord(entry: ZipEntry, offset: number): EntryRecord {
+/** The entry's record and the bytes that go into the zip: deflated when `deflate` and smaller so. */
+function packEntry(entry: ZipEntry, offset: number, deflate: boolean): { record: EntryRecord; bytes: Buffer } {
   // An entry is one Buffer, so under 4 GiB: its sizes always fit the 32-bit fields.
   if (entry.data.length >= MAX_32) throw new RangeError(`zip entry ${entry.name} is 4 GiB or more`);
-  return { name: Buffer.from(entry.name, 'utf8'), crc: crc32(entry.data), size: entry.data.length, offset };
+  const deflated = deflate ? deflateRawSync(entry.data) : null;
+  const bytes = deflated && deflated.length < entry.data.length ? deflated : entry.data;
+  const method = bytes === entry.data ? STORED : DEFLATED;
+  return { record: { name: Buffer.from(entry.name, 'utf8'), crc: crc32(entry.data), method, storedSize: bytes.length, size: entry.data.length, offset }, bytes };
 }
+
+const versionOf = (record: EntryRecord) => (record.method === DEFLATED ? VERSION_DEFLATED : VERSION_STORED);
 
 function localHeader(record: EntryRecord, modified: { date: number; time: number }): Buffer {
   const header = Buffer.alloc(30 + record.name.length);
   header.writeUInt32LE(LOCAL_FILE_HEADER, 0);
-  header.writeUInt16LE(VERSION_STORED, 4);
+  header.writeUInt16LE(versionOf(record), 4);
   header.writeUInt16LE(UTF8_NAMES, 6);
+  header.writeUInt16LE(record.method, 8);
   header.writeUInt16LE(modified.time, 10);
   header.writeUInt16LE(modified.date, 12);
   header.writeUInt32LE(record.crc, 14);
-  header.writeUInt32LE(record.size, 18);
+  header.writeUInt32LE(record.storedSize, 18);
   header.writeUInt32LE(record.size, 22);
   header.writeUInt16LE(record.name.length, 26);
   record.name.copy(header, 30);
@@ -73,15 +87,16 @@ function centralDirectoryEntry(record: EntryRecord, modified: { date: number; ti
   const offsetTooLarge = record.offset >= MAX_32;
   const extraLength = offsetTooLarge ? 12 : 0;
   const entry = Buffer.alloc(46 + record.name.length + extraLength);
-  const version = offsetTooLarge ? VERSION_ZIP64 : VERSION_STORED;
+  const version = offsetTooLarge ? VERSION_ZIP64 : versionOf(record);
   entry.writeUInt32LE(CENTRAL_DIRECTORY_ENTRY, 0);
   entry.writeUInt16LE(version, 4);
   entry.writeUInt16LE(version, 6);
   entry.writeUInt16LE(UTF8_NAMES, 8);
+  entry.writeUInt16LE(record.method, 10);
   entry.writeUInt16LE(modified.time, 12);
   entry.writeUInt16LE(modified.date, 14);
   entry.writeUInt32LE(record.crc, 16);
-  entry.writeUInt32LE(record.size, 20);
+  entry.writeUInt32LE(record.storedSize, 20);
   entry.writeUInt32LE(record.size, 24);
   entry.writeUInt16LE(record.name.length, 28);
   entry.writeUInt16LE(extraLength, 30);
@@ -135,11 +150,11 @@ export function storedZip(entries: readonly ZipEntry[]): Buffer {
   const records: EntryRecord[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const record = entryRecord(entry, offset);
+    const { record, bytes } = packEntry(entry, offset, false);
     const header = localHeader(record, modified);
-    parts.push(header, entry.data);
+    parts.push(header, bytes);
     records.push(record);
-    offset += header.length + entry.data.length;
+    offset += header.length + bytes.length;
   }
   const directory = records.map((record) => centralDirectoryEntry(record, modified));
   const directorySize = directory.reduce((sum, part) => sum + part.length, 0);
@@ -179,12 +194,12 @@ export class StreamedZip {
   }
 
   async add(entry: ZipEntry): Promise<void> {
-    const record = entryRecord(entry, this.offset);
+    const { record, bytes } = packEntry(entry, this.offset, true);
     const header = localHeader(record, this.modified);
     this.records.push(record);
-    this.offset += header.length + entry.data.length;
+    this.offset += header.length + bytes.length;
     this.out.write(header);
-    await writeChunk(this.out, entry.data);
+    await writeChunk(this.out, bytes);
   }
 
   async finish(): Promise<void> {
