@@ -10,6 +10,7 @@ import type { Download } from '@clearlane/contract/downloads';
 import { ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, WIDE_SCREEN, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
+import { useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
 import { useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { useDownloads } from '../../../lib/entities/downloads/get-downloads.ts';
@@ -104,6 +105,8 @@ export function DownloadsPage() {
   const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const { user } = useUserContext();
   const seesEveryone = useAbility().can('manage', 'Reports');
+  // Bundles are made from the orders: the way there only for those who can go there.
+  const mayChooseOrders = useMayDownloadReports();
   const query = downloadsQueryOf(search);
   const downloads = useDownloads(query);
   const list = useListView<DownloadsSearch>({
@@ -194,9 +197,11 @@ export function DownloadsPage() {
             : `The report bundles you asked for, newest first. Each file is kept ${RETENTION_DAYS} days.`
         }
         action={
-          <Button component={Link} to="/orders" variant="default" leftSection={<IconClipboardList size={18} aria-hidden />}>
-            Choose orders
-          </Button>
+          mayChooseOrders && (
+            <Button component={Link} to="/orders" variant="default" leftSection={<IconClipboardList size={18} aria-hidden />}>
+              Choose orders
+            </Button>
+          )
         }
       />
       <ListTable
@@ -209,7 +214,7 @@ export function DownloadsPage() {
           icon: <IconDownload size={28} aria-hidden />,
           title: 'No downloads yet',
           description: `Select MVR orders on the Orders page (or open a report group or a driver) and choose “Download reports”: one PDF, a zip of PDFs or the condensed texts. The file is prepared here and kept ${RETENTION_DAYS} days.`,
-          actions: (
+          actions: mayChooseOrders && (
             <EmptyState.Actions>
               <Button component={Link} to="/orders" variant="light">
                 Go to orders
