@@ -6,6 +6,7 @@ import type { FunctionComponent } from 'react';
 import type { Download } from '@clearlane/contract/downloads';
 import type { CurrentUser } from '@clearlane/contract/users';
 import { downloadsSearchSchema } from '../../../src/features/downloads/downloads-search.ts';
+import { ordersSearchSchema } from '../../../src/features/orders/orders-search.ts';
 import { testUser } from '../../fixtures.ts';
 import { renderRouter } from '../../render.tsx';
 import { stubApi, type Routes } from '../drivers/monitoring-harness.tsx';
@@ -42,15 +43,18 @@ export function download(n: number, overrides: Partial<Download> = {}): Download
 
 export const pageOf = <T,>(content: T[]) => ({ content, page: { number: 0, size: 20, totalElements: content.length, totalPages: 1 } });
 
-export function renderAt(path: string, component: FunctionComponent, routes: Routes, { user = manager as CurrentUser, plugins = ['orders', 'downloads'] } = {}) {
+/** Renders `component` at /downloads (or, with `at: 'orders'`, at /orders with the orders list's search). */
+export function renderAt(path: string, component: FunctionComponent, routes: Routes, { user = manager as CurrentUser, plugins = ['orders', 'downloads'], at = 'downloads' as 'downloads' | 'orders' } = {}) {
   const sent = stubApi(routes);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const root = createRootRoute({ component: Outlet });
   const layout = createRoute({ getParentRoute: () => root, id: '_authenticated', component: Outlet });
   const tree = root.addChildren([
     layout.addChildren([
-      createRoute({ getParentRoute: () => layout, path: 'downloads', validateSearch: downloadsSearchSchema, component }),
-      createRoute({ getParentRoute: () => layout, path: 'orders', component: () => <h1>Orders</h1> }),
+      createRoute({ getParentRoute: () => layout, path: 'downloads', validateSearch: downloadsSearchSchema, component: at === 'downloads' ? component : () => <h1>Downloads</h1> }),
+      at === 'orders'
+        ? createRoute({ getParentRoute: () => layout, path: 'orders/', validateSearch: ordersSearchSchema, component })
+        : createRoute({ getParentRoute: () => layout, path: 'orders', component: () => <h1>Orders</h1> }),
       createRoute({ getParentRoute: () => layout, path: 'orders/$id', component: () => <h1>The order</h1> }),
     ]),
   ]);
