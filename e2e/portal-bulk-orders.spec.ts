@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { BULK_MVR_COLUMNS } from '@clearlane/contract/bulk-orders';
+import { californianDrivers, csvOf, letters } from './support/bulk-sheet.ts';
 import { DEMO_USERS, expect, signInApi, test, tenantUrl } from './fixtures.ts';
 import { expectAccessible, signInUi, snap } from './support/portal.ts';
 
@@ -12,40 +13,8 @@ const ROWS = 1_000;
 // While 1,000 orders are being fulfilled the server (and the 2-core machine) is busy: the steps that
 // wait on it get more time than the default 10 s.
 const busyExpect = expect.configure({ timeout: 60_000 });
-const letters = (length: number) => Array.from({ length }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
-
-interface DriverRow {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  licenceNumber: string;
-  licenceState: string;
-  permissiblePurpose: string;
-}
-
-/**
- * 1,000 Californian drivers with valid licences: "D" + 7 digits, the last one 0 so the sandbox
- * answers a clean record at once. A random 2-digit run prefix keeps licences apart between runs.
- */
-function drivers(): DriverRow[] {
-  const run = String(Math.floor(Math.random() * 100)).padStart(2, '0');
-  const lastName = `Bulk${letters(1).toUpperCase()}${letters(6)}`;
-  return Array.from({ length: ROWS }, (_, index) => ({
-    firstName: `Driver${letters(4)}`,
-    lastName,
-    dateOfBirth: `19${60 + (index % 40)}-0${1 + (index % 9)}-1${index % 10}`,
-    licenceNumber: `D${run}${String(index).padStart(4, '0')}0`,
-    licenceState: 'CA',
-    permissiblePurpose: 'WRITTEN_CONSENT',
-  }));
-}
-
-/** A CSV with the template's headers; the columns not given stay empty. */
-function csvOf(rows: DriverRow[]): Buffer {
-  const header = BULK_MVR_COLUMNS.map((column) => column.header);
-  const lines = rows.map((row) => BULK_MVR_COLUMNS.map((column) => (row as unknown as Record<string, string>)[column.key] ?? '').join(','));
-  return Buffer.from(`${[header.join(','), ...lines].join('\r\n')}\r\n`, 'utf8');
-}
+/** 1,000 drivers of one (random) last name. */
+const drivers = () => californianDrivers(ROWS, `Bulk${letters(1).toUpperCase()}${letters(6)}`);
 
 /** The spreadsheet row number of a data row: the header is row 1. */
 const sheetRow = (index: number) => index + 2;

@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_authenticated/businesses/route'
+import { Route as AuthenticatedDownloadsRouteImport } from './routes/_authenticated/downloads'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
 import { Route as AuthenticatedUsersRouteRouteImport } from './routes/_authenticated/users/route'
@@ -68,6 +69,13 @@ const AuthenticatedBusinessesRouteRoute =
     path: '/businesses',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedDownloadsRoute = AuthenticatedDownloadsRouteImport.update({
+  id: '/downloads',
+  path: '/downloads',
+  getParentRoute: () => AuthenticatedRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/downloads.lazy').then((d) => d.Route),
+)
 const AuthenticatedDriversRouteRoute =
   AuthenticatedDriversRouteRouteImport.update({
     id: '/drivers',
@@ -271,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
+  '/downloads': typeof AuthenticatedDownloadsRoute
   '/forgotPassword': typeof PublicForgotPasswordRoute
   '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
@@ -299,6 +308,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof AuthenticatedIndexRoute
   '/account': typeof AuthenticatedAccountRoute
+  '/downloads': typeof AuthenticatedDownloadsRoute
   '/forgotPassword': typeof PublicForgotPasswordRoute
   '/healthCheck': typeof PublicHealthCheckRoute
   '/login': typeof PublicLoginRoute
@@ -333,6 +343,7 @@ export interface FileRoutesById {
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
+  '/_authenticated/downloads': typeof AuthenticatedDownloadsRoute
   '/_public/forgotPassword': typeof PublicForgotPasswordRoute
   '/_public/healthCheck': typeof PublicHealthCheckRoute
   '/_public/login': typeof PublicLoginRoute
@@ -368,6 +379,7 @@ export interface FileRouteTypes {
     | '/reports'
     | '/users'
     | '/account'
+    | '/downloads'
     | '/forgotPassword'
     | '/healthCheck'
     | '/login'
@@ -396,6 +408,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/downloads'
     | '/forgotPassword'
     | '/healthCheck'
     | '/login'
@@ -429,6 +442,7 @@ export interface FileRouteTypes {
     | '/_authenticated/reports'
     | '/_authenticated/users'
     | '/_authenticated/account'
+    | '/_authenticated/downloads'
     | '/_public/forgotPassword'
     | '/_public/healthCheck'
     | '/_public/login'
@@ -496,6 +510,13 @@ declare module '@tanstack/react-router' {
       path: '/businesses'
       fullPath: '/businesses'
       preLoaderRoute: typeof AuthenticatedBusinessesRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/downloads': {
+      id: '/_authenticated/downloads'
+      path: '/downloads'
+      fullPath: '/downloads'
+      preLoaderRoute: typeof AuthenticatedDownloadsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/drivers': {
@@ -774,6 +795,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
+  AuthenticatedDownloadsRoute: typeof AuthenticatedDownloadsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedOrdersIdRoute: typeof AuthenticatedOrdersIdRoute
   AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
@@ -791,6 +813,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedDownloadsRoute: AuthenticatedDownloadsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedOrdersIdRoute: AuthenticatedOrdersIdRoute,
   AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,

@@ -51,12 +51,13 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring)', () => {
+  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Downloads (downloads)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Users']);
-    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Users']);
-    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
+    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Users']);
+    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Downloads', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Downloads', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Downloads', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });
@@ -120,7 +121,7 @@ describe('the page of a feature that is off', () => {
 });
 
 describe('features that are not built are never advertised', () => {
-  const UNBUILT = /claim|score|download/i;
+  const UNBUILT = /claim|score/i;
 
   it('the permission table lists only built areas that are on for the company', () => {
     const rows = (plugins: PluginName[]) => {
@@ -164,7 +165,7 @@ describe('features that are not built are never advertised', () => {
       </MantineProvider>,
     );
     const features = (await screen.findByText('Features switched on')).parentElement!;
-    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring']);
+    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads']);
     expect(document.body.textContent).not.toMatch(UNBUILT);
     expect(screen.queryByText(/MVR order health/i)).not.toBeInTheDocument();
   });

@@ -8,17 +8,22 @@ import { mutationKeys } from './query-keys.ts';
 
 export type { DownloadedFile };
 
-/** Hands a fetched file to the browser as a download. */
-export function saveFile({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
+/** Follows a link as a download under `fileName`, as a click on `<a href download>` would. */
+export function clickDownloadLink(href: string, fileName: string, rel = 'noopener'): void {
   const anchor = document.createElement('a');
-  anchor.href = url;
+  anchor.href = href;
   anchor.download = fileName;
-  anchor.rel = 'noopener';
+  anchor.rel = rel;
   anchor.style.display = 'none';
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+/** Hands a fetched file to the browser as a download. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  clickDownloadLink(url, fileName);
   // Revoked a little later rather than at once: some browsers read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

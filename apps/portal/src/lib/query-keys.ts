@@ -73,6 +73,13 @@ export const queryKeys = {
     /** The company's monitoring settings (re-order an MVR on a change, and its ruleset). */
     settings: ['monitoring', 'settings'] as const,
   },
+  /** Report bundles (issue 10): the downloads list and one download (its progress). */
+  downloads: {
+    all: ['downloads'] as const,
+    lists: ['downloads', 'list'] as const,
+    list: (query: object) => ['downloads', 'list', query] as const,
+    detail: (id: string) => ['downloads', 'detail', id] as const,
+  },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
   health: ['health'] as const,
@@ -89,6 +96,7 @@ export const mutationKeys = {
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },
   monitoring: { saveSettings: ['monitoring', 'save-settings'] as const },
+  downloads: { generate: ['downloads', 'generate'] as const, file: (id: string) => ['downloads', 'file', id] as const },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AbilityProvider, abilityFor } from '../../lib/ability.tsx';
+import { useDownloadWatcher } from '../background/use-download-watcher.ts';
 import { useUserContext } from '../../lib/current-user.ts';
 import { currentNavItem, NAV_ITEMS, visibleNavItems } from '../navigation/nav-config.ts';
 import { Logo } from './logo.tsx';
@@ -16,6 +17,8 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const items = visibleNavItems(NAV_ITEMS, { ability: abilityFor(user), plugins });
   const current = currentNavItem(items, pathname);
+  // Says when a report bundle the user asked for is ready, on whichever page they are.
+  useDownloadWatcher(user.id);
 
   return (
     <AbilityProvider user={user}>

@@ -73,9 +73,11 @@ export interface SentRequest {
   body: unknown;
 }
 
-export type Routes = Record<string, (body: unknown, url: URL) => unknown>;
+/** `headers` are the request's own (a test of a download checks the bearer token). */
+export type Routes = Record<string, (body: unknown, url: URL, headers: Record<string, string>) => unknown>;
 
-export function renderAs(signedIn: CurrentUser, ui: (queryClient: QueryClient) => ReactElement, routes: Routes, plugins = ['monitoring', 'orders']) {
+/** Answers the API from `routes` ("METHOD /path" → answer, 404 otherwise) and records every request. */
+export function stubApi(routes: Routes): SentRequest[] {
   const sent: SentRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -84,10 +86,15 @@ export function renderAs(signedIn: CurrentUser, ui: (queryClient: QueryClient) =
     sent.push({ method, path: url.pathname, search: url.search, body });
     const answer = routes[`${method} ${url.pathname}`];
     if (!answer) return Response.json({ status: 404, code: 'NotFound', detail: `No stub for ${method} ${url.pathname}` }, { status: 404 });
-    const result = answer(body, url);
+    const result = answer(body, url, { ...(init?.headers as Record<string, string> | undefined) });
     return result instanceof Response ? result : Response.json(result);
   };
   configureHttp({ idToken: async () => 'token', onUnauthenticated: () => {}, fetch: fetch as unknown as typeof globalThis.fetch });
+  return sent;
+}
+
+export function renderAs(signedIn: CurrentUser, ui: (queryClient: QueryClient) => ReactElement, routes: Routes, plugins = ['monitoring', 'orders']) {
+  const sent = stubApi(routes);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const root = createRootRoute({ component: () => ui(queryClient) });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });

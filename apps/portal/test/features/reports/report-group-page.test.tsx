@@ -2,16 +2,16 @@
 // page in the URL, while the progress always counts all 45; a status filter in the URL reaches the
 // API; a hand-edited page past the end lands on the last page; an unfinished group is asked again
 // until it has finished, and then left alone.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ReportGroup, ReportGroupOrder } from '@clearlane/contract/reports';
-import { theme } from '../../../src/app/theme.ts';
 import { reportGroupQueryOptions } from '../../../src/features/reports/api/get-report-group.ts';
 import { ReportGroupPage } from '../../../src/features/reports/components/report-group-page.tsx';
 import { configureHttp } from '../../../src/lib/http.ts';
+import { testUser } from '../../fixtures.ts';
+import { renderRouter } from '../../render.tsx';
 
 // The datatable scrolls its rows back to the top on a new page; jsdom's elements cannot scroll.
 Element.prototype.scrollTo ??= function scrollTo() {};
@@ -62,7 +62,9 @@ function stubApi(groupAt: (call: number) => ReportGroupOrder[]) {
   return calls;
 }
 
-function renderPage(path: string) {
+const reader = testUser({ roles: [{ name: 'Viewer', permissions: [{ action: 'view', subject: 'Order' }, { action: 'view', subject: 'Reports' }] }] });
+
+function renderPage(path: string, plugins = ['orders']) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const root = createRootRoute({ component: Outlet });
   // The same route id as the app's, so the page's getRouteApi finds its params; the loader as the app's.
@@ -78,13 +80,7 @@ function renderPage(path: string) {
     ]),
   ]);
   const router = createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: [path] }) });
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderRouter(router, { queryClient, signedIn: { user: reader, plugins } });
   return router;
 }
 
@@ -124,6 +120,19 @@ describe('the report group page', { timeout: 30_000 }, () => {
     expect(asked).toContain('page=4&size=20&sort=createdAt%2Casc&status=Error');
     expect(asked.at(-1)).toBe('page=0&size=20&sort=createdAt%2Casc&status=Error');
     expect(progressBar()).toHaveAttribute('aria-valuenow', '45');
+  });
+
+  it('does not offer the group’s reports as one download without the downloads plugin', async () => {
+    stubApi(() => ordersOfGroup(true));
+    renderPage(`/reports/group/${GROUP_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'MVR orders from drivers.csv' }, SLOW);
+    expect(screen.queryByRole('button', { name: 'Download reports' })).toBeNull();
+  });
+
+  it('offers the group’s reports as one download with the downloads plugin', async () => {
+    stubApi(() => ordersOfGroup(true));
+    renderPage(`/reports/group/${GROUP_ID}`, ['orders', 'downloads']);
+    expect(await screen.findByRole('button', { name: 'Download reports' }, SLOW)).toHaveAttribute('aria-haspopup', 'dialog');
   });
 
   it('asks again until every order has finished, then stops', async () => {

@@ -1,24 +1,14 @@
 // Words and numbers of the bulk order page.
 import type { BulkRowError } from '@clearlane/contract/bulk-orders';
+import { formatBytes } from '../../../lib/format-bytes.ts';
+
+export { formatBytes };
 
 const integer = new Intl.NumberFormat();
 export const formatCount = (count: number) => integer.format(count);
 
 /** "1 error", "3 errors". */
 export const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
-
-/** 5242880 → "5 MB", 1536 → "1.5 KB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: value < 10 ? 1 : 0 }).format(value)} ${units[unit]}`;
-}
 
 /** "3 errors in 2 rows": what the user has to fix, counted the way they will fix it (by row). */
 export function rowErrorSummary(rowErrors: BulkRowError[], rowErrorCount: number): string {

@@ -13,6 +13,7 @@ import { useUserContext } from '../../../lib/current-user.ts';
 import { hasPlugins } from '../../../lib/plugins.ts';
 import { useDriver } from '../../../lib/entities/drivers/get-driver.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
+import { DownloadReportsButton, useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatCalendarDate } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
@@ -56,6 +57,7 @@ export function DriverPage() {
   const mayOrder = ordersOn && ability.can('create', 'Order');
   const monitoring = useMonitoringAccess();
   const linkOrders = ordersOn && ability.can('view', 'Order');
+  const mayDownload = useMayDownloadReports();
 
   return (
     <Stack gap="lg" maw={960}>
@@ -97,6 +99,10 @@ export function DriverPage() {
               Edit
             </Button>
           </Can>
+          {mayDownload && (
+            // Every complete MVR of the driver as one bundle: the driver file an auditor asks for.
+            <DownloadReportsButton scope={{ kind: 'filter', filter: { personId: driver.id }, description: `the MVRs of ${driver.fullName}` }} />
+          )}
           {mayOrder && (
             <>
               <Button

@@ -21,6 +21,10 @@ import { DateRangeFilter } from '../../../components/list-view/date-range-filter
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
 import { useListView } from '../../../components/list-view/use-list-view.ts';
+import { useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
+import { useState } from 'react';
+import { bundleScopeOf, emptySelection, offersAllMatching, selectedCount, selectionIn, viewKeyOf, type OrderSelection } from '../order-selection.ts';
+import { OrderSelectionBar } from './order-selection-bar.tsx';
 
 const routeApi = getRouteApi('/_authenticated/orders/');
 
@@ -55,6 +59,13 @@ export function OrdersPage() {
   const tags = useTags();
   const { plugins } = useUserContext();
   const list = useListView<OrdersSearch>({ search, sort: query.sort, sortFields: SORT_FIELD_OF, filterKeys: ORDER_FILTER_KEYS });
+  // Orders are selected to download their reports as one bundle (issue 10): only with the downloads plugin.
+  const maySelect = useMayDownloadReports();
+  const viewKey = viewKeyOf(query);
+  const [storedSelection, setSelection] = useState<OrderSelection>(() => emptySelection(viewKey));
+  const selection = selectionIn(storedSelection, viewKey);
+  const pageRows = orders.data?.content ?? [];
+  const totalMatching = orders.data?.page.totalElements ?? 0;
 
   const columns: ListColumn<Order>[] = [
     {
@@ -195,11 +206,31 @@ export function OrdersPage() {
           w={filterWidth(180)}
         />
       </ListFilters>
+      {maySelect && selection.ids.length > 0 && (
+        <OrderSelectionBar
+          count={selectedCount(selection, totalMatching)}
+          allMatching={selection.allMatching}
+          offerAllOf={offersAllMatching(selection, pageRows, totalMatching) ? totalMatching : undefined}
+          onSelectAll={() => setSelection({ ...selection, allMatching: true })}
+          onClear={() => setSelection(emptySelection(viewKey))}
+          scope={bundleScopeOf(selection, query, pageRows, totalMatching)}
+        />
+      )}
       <ListTable
         list={list}
         result={orders}
         columns={columns}
         label="Orders"
+        selection={
+          maySelect
+            ? {
+                selected: pageRows.filter((order) => selection.ids.includes(order.id)),
+                // Unticking a row leaves "all matching": the selection is the rows ticked again.
+                onChange: (rows) => setSelection({ viewKey, ids: rows.map((order) => order.id), allMatching: false }),
+                rowLabel: (order) => `Select ${order.subjectLabel}, ${ORDER_TYPE_LABELS[order.type]}`,
+              }
+            : undefined
+        }
         noun={{ one: 'order', other: 'orders' }}
         empty={{
           icon: <IconClipboardList size={28} aria-hidden />,

@@ -20,6 +20,7 @@ import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import { SortableDataTable } from '../../../components/sortable-data-table.tsx';
+import { DownloadReportsButton, useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
 import { formatDateTime, plural, wholeNumber } from './format.ts';
 import { groupProgress, NOT_ADJUDICATED, STATUS_ORDER } from './group-progress.ts';
 
@@ -56,6 +57,7 @@ export function ReportGroupPage() {
   const navigate = routeApi.useNavigate();
   const queryClient = useQueryClient();
   const view = useReportGroup(id, query);
+  const mayDownload = useMayDownloadReports();
   // The route's loader fetched the group's first page; until the URL's own view has answered, that
   // answer's group and progress (the whole group's either way) stand in, so the page never blanks.
   const group: ReportGroup | undefined = view.data ?? queryClient.getQueryData(reportGroupQueryOptions(id).queryKey);
@@ -125,16 +127,22 @@ export function ReportGroupPage() {
         </Text>
       </Breadcrumbs>
 
-      <Stack gap={4}>
-        <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-          Report group
-        </Text>
-        <Title order={1}>{group.name}</Title>
-        <Text c="dimmed" fz="sm">
-          {plural(group.totalOrders, 'order')}
-          {group.fileName ? ` from ${group.fileName}` : ''}, created {formatDateTime(group.createdAt)}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+            Report group
+          </Text>
+          <Title order={1}>{group.name}</Title>
+          <Text c="dimmed" fz="sm">
+            {plural(group.totalOrders, 'order')}
+            {group.fileName ? ` from ${group.fileName}` : ''}, created {formatDateTime(group.createdAt)}
+          </Text>
+        </Stack>
+        {mayDownload && (
+          // The group's complete MVRs as one bundle (the dialog counts them), by the orders list's reportGroupId filter.
+          <DownloadReportsButton scope={{ kind: 'filter', filter: { reportGroupId: group.id }, description: `the report group “${group.name}”` }} />
+        )}
+      </Group>
 
       <Paper component="section" withBorder radius="md" p="md" aria-labelledby="group-progress-heading">
         <Stack gap="sm">
