@@ -76,6 +76,8 @@ async function layOut(entries: () => AsyncIterable<MvrReportInput>, options: Mvr
     doc.addPage();
     drawMvrReport(doc, input, MERGED_FORMAT);
     reports.push({ ...contentsLine(input), pages: doc.bufferedPageRange().count });
+    // Laying out costs about what writing does: each pass counts as half of the progress.
+    await options.onProgress?.(Math.floor(reports.length / 2));
   }
   doc.flushPages();
   doc.addPage();
@@ -113,7 +115,7 @@ export async function writeMergedPdf(entries: () => AsyncIterable<MvrReportInput
     doc.flushPages();
     takeWritten(doc, out);
     index++;
-    await options.onProgress?.(index);
+    await options.onProgress?.(Math.floor((reports.length + index) / 2));
     await drained(out);
   }
   if (index !== reports.length) throw changedBetweenPasses('the number of reports');

@@ -22,7 +22,11 @@ export interface MvrBundleOptions {
    * progress (done of total); the contents are built from what `entries()` actually yields.
    */
   total: number;
-  /** Called after each order is written (done = orders written so far); awaited. */
+  /**
+   * Called as orders are written (done = orders written so far); awaited. A merged PDF goes over
+   * its orders twice (layout, then writing), so there each pass counts for half: done still ends at
+   * the number of orders, and the bar moves through both passes.
+   */
   onProgress?: (done: number) => void | Promise<void>;
 }
 
