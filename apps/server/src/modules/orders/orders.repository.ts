@@ -2,7 +2,7 @@
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
 import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
+import { SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type OrderListFilter, type OrderResultSummary, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
 import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
@@ -32,7 +32,7 @@ const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.createdAt> = {
   subjectLabel: sql`lower(${orders.subjectLabel})`,
 };
 
-export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to'> {
+export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to' | 'type'> {
   companyId: string;
   page: number;
   size: number;
@@ -51,7 +51,6 @@ const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>, query: OrderListQuery) {
   const conditions: SQL[] = [eq(orders.companyId, query.companyId)];
   if (query.isReviewed !== undefined) conditions.push(eq(orders.isReviewed, query.isReviewed));
-  if (query.type) conditions.push(eq(orders.type, query.type));
   if (query.types) conditions.push(inArray(orders.type, query.types));
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.statuses) conditions.push(inArray(orders.status, query.statuses));
@@ -70,13 +69,13 @@ export async function listOrders(db: Executor & Pick<Database, 'with' | '$with'>
     desc(orders.id),
   ];
   const offset = query.page * query.size;
-  // Free text reads the company's orders whose subject matches through orders_matching_subject
-  // (migration 0008), which the trigram index answers (written as a plain ILIKE here, row-level
-  // security would keep the index from answering it). Its rows stand in for the table under the
+  // Free text reads the company's orders whose subject matches or whose reference is the text
+  // through orders_matching_subject (migrations 0008, 0010), which indexes answer (written as a
+  // plain ILIKE here, row-level security would keep the index from answering it). Its rows stand in for the table under the
   // table's own name, for this one statement: the filters, order and count below read the same
   // either way, and the search runs once for the page and its count.
   const source = query.filter
-    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${query.companyId}::uuid, ${escapeLike(query.filter)})`))
+    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${query.companyId}::uuid, ${escapeLike(query.filter)}, ${query.filter})`))
     : db;
   // A deep page finds its ids first (from an index alone where one covers the order) and reads
   // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
@@ -201,4 +200,30 @@ export async function latestJudgedMvrOutcome(db: Executor, companyId: string, pe
     .orderBy(desc(orders.completedAt), desc(orders.id))
     .limit(1);
   return row?.outcome ?? null;
+}
+
+// The result line of list rows (domain/result-summary.ts). A list reads its page without the
+// provider reports (summaryColumns), so the reports of the page's finished vehicle and risk orders
+// are read here by id, at most one page of them: one more primary-key read per list, not a report
+// per row of the whole list.
+interface ListedOrder {
+  id: string;
+  type: string;
+  status: string;
+}
+
+const isSummarized = (order: ListedOrder) => order.status === 'Complete' && (SUMMARIZED_ORDER_TYPES as readonly string[]).includes(order.type);
+
+/** Each listed order's summary by id; orders without one (MVRs, unfinished orders) are not in the map. */
+export async function resultSummariesOf(db: Executor, companyId: string, listed: readonly ListedOrder[]): Promise<Map<string, OrderResultSummary>> {
+  const ids = listed.filter(isSummarized).map((order) => order.id);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, type: orders.type, result: orders.result })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids)));
+  return new Map(rows.flatMap((row) => {
+    const summary = summarizeOrderResult(row.type, row.result);
+    return summary ? [[row.id, summary] as const] : [];
+  }));
 }

@@ -215,14 +215,15 @@ export class OrdersService {
     assertCan(principal, 'view', 'Order');
     const { terms, unknown } = parseSort(input.sort, ORDER_SORT_FIELDS);
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
-    const { from, to, sort: _sort, ...filters } = input;
+    const { from, to, sort: _sort, type, ...filters } = input;
     const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
     // An empty range is a mistake in the filter, not a question with no answer.
     if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
     const page = await repo.listOrders(this.db, {
-      ...filters, companyId: principal.companyId, sort: terms, from: fromDate, toExclusive,
+      ...filters, companyId: principal.companyId, sort: terms, from: fromDate, toExclusive, types: type === undefined ? undefined : [type].flat(),
     });
-    return { content: page.rows.map(toOrder), page: pageMeta(input, page) };
+    const summaries = await repo.resultSummariesOf(this.db, principal.companyId, page.rows);
+    return { content: page.rows.map((row) => toOrder(row, summaries.get(row.id) ?? null)), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, orderId: string): Promise<OrderDetail> {
