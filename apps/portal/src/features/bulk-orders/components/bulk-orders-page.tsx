@@ -212,7 +212,8 @@ export function BulkOrdersPage() {
         <Stack gap={4} maw={640}>
           <Title order={1}>Order MVRs in bulk</Title>
           <Text c="dimmed">
-            Upload a sheet with one driver per row to order all their motor vehicle records at once. Start from the template: it has the columns below and an example row.
+            Upload a sheet with one driver per row to order all their motor vehicle records at once. Start from the template: it has the columns below and an
+            example row, which shows the format and is not ordered: replace it with your drivers.
           </Text>
         </Stack>
         <TemplateButtons />
