@@ -1,20 +1,11 @@
 // The mails about alerts (escalation, daily digest): plain text, one per recipient, with a link to
-// each alert on the company's own portal address (its custom domain, or <tenant>.<ROOT_DOMAIN> with
-// PORTAL_URL's scheme and port), where the reader is signed in to the right company.
-import { tenantOrigin } from '@clearlane/contract';
-import type { Config } from '../../config/config.ts';
+// each alert on the company's own portal address (mail/company-origin.ts), where the reader is
+// signed in to the right company.
 import type { OutgoingMessage } from '../../mail/messenger.ts';
 import type { AlertLine, CompanyToNotify, Recipient } from './notify.repository.ts';
 
 /** A mail lists at most this many alerts; the rest are counted, and the portal lists them all. */
 export const MAX_ALERTS_IN_MAIL = 50;
-
-export function companyOrigin(company: CompanyToNotify, config: Pick<Config, 'PORTAL_URL' | 'ROOT_DOMAIN'>): string {
-  const portal = new URL(config.PORTAL_URL);
-  // A company's first custom domain is its address; the others reach it too.
-  const customDomains = company.customDomains.length > 0 ? { [company.customDomains[0]!.toLowerCase()]: company.tenantIdentifier } : {};
-  return tenantOrigin(company.tenantIdentifier, { protocol: portal.protocol, host: portal.host }, { rootDomain: config.ROOT_DOMAIN, customDomains });
-}
 
 export const alertLink = (origin: string, alert: Pick<AlertLine, 'id' | 'personId'>) => `${origin}/drivers/${alert.personId}/alerts/${alert.id}`;
 

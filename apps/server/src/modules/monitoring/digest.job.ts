@@ -5,7 +5,8 @@
 import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Messenger } from '../../mail/messenger.ts';
-import { companyOrigin, digestMessage, MAX_ALERTS_IN_MAIL } from './alert-mail.ts';
+import { companyOrigin } from '../../mail/company-origin.ts';
+import { digestMessage, MAX_ALERTS_IN_MAIL } from './alert-mail.ts';
 import { forEachCompany } from './each-company.ts';
 import { alertRecipients, alertsRaised, companiesWithAlertsRaised, recordDigest, type CompanyToNotify } from './notify.repository.ts';
 

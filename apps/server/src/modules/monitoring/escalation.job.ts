@@ -11,7 +11,8 @@ import { ALERT_ESCALATION_DAYS } from '@clearlane/contract';
 import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
 import type { Messenger } from '../../mail/messenger.ts';
-import { companyOrigin, escalationMessage, MAX_ALERTS_IN_MAIL } from './alert-mail.ts';
+import { companyOrigin } from '../../mail/company-origin.ts';
+import { escalationMessage, MAX_ALERTS_IN_MAIL } from './alert-mail.ts';
 import { forEachCompany } from './each-company.ts';
 import {
   alertLinesByIds, alertRecipients, companiesWithOpenAlerts, escalateOpenAlerts, type CompanyToNotify, type EscalatedAlert,
