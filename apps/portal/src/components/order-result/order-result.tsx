@@ -16,7 +16,7 @@ export function ResultSummaryText({ summary }: { summary: ResultSummary }) {
           {RISK_LEVEL_LABELS[summary.riskLevel]} risk
         </Badge>
       )}
-      <Text fz="xs" lineClamp={2} maw={280} title={summary.keyFinding}>
+      <Text fz="sm" lineClamp={2} maw={220} title={summary.keyFinding}>
         {summary.keyFinding}
       </Text>
     </Stack>

@@ -140,7 +140,7 @@ export function OrdersPage() {
           </Can>
         }
       />
-      <ListFilters list={list} label="Filter orders" searchPlaceholder="Driver, business or VIN" searchWidth={220}>
+      <ListFilters list={list} label="Filter orders" searchPlaceholder="Name, VIN or reference" searchWidth={220}>
         <MultiSelect
           label="Type"
           placeholder={search.type === undefined ? 'All types' : undefined}
