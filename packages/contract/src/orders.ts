@@ -277,6 +277,20 @@ export const MvrReportQuerySchema = z.object({
   format: z.enum(MVR_REPORT_FORMAT_QUERY).optional().describe('With Accept: application/pdf, which layout; the standard one when left out'),
 });
 
+/** At most this many rulesets are listed (GET /rulesets): written by hand, a company has a few. */
+export const MAX_LISTED_RULESETS = 200;
+
+/** One ruleset as GET /rulesets lists it: what an order form offers to choose from. */
+export const RulesetSummarySchema = z.object({
+  namespace: z.string().describe('What an order names (ruleNamespace)'),
+  name: z.string(),
+  ruleCount: z.number().int(),
+  /** True when the company has not saved this namespace and the seeded default applies. */
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type RulesetSummary = z.infer<typeof RulesetSummarySchema>;
+
 export const RulesetResponseSchema = z.object({
   namespace: z.string(),
   name: z.string(),
