@@ -3,7 +3,7 @@
 // route config that imports this lands in the entry chunk.
 import type { OrderSortField, OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
 import { hasFilters, listQueryOf, listSearchFields, orderedDayRange } from '../../lib/list-search.ts';
-import { booleanField, calendarDateField, isCalendarDate, oneOfField, searchSchema, type SearchField, type SearchOfSchema } from '../../lib/search-schema.ts';
+import { booleanField, calendarDateField, isCalendarDate, oneOfField, searchSchema, uuidField, type SearchField, type SearchOfSchema } from '../../lib/search-schema.ts';
 import { searchText } from '../../lib/search-params.ts';
 
 // Spelled out rather than imported (the contract's modules build full zod schemas at load time);
@@ -49,12 +49,14 @@ export const ordersSearchSchema = searchSchema({
   from: calendarDate,
   to: calendarDate,
   tag: searchText(40),
+  // The orders of one report group (a bulk sheet): its page links here, to use the list's filters and search on them.
+  reportGroupId: uuidField,
 });
 
 export type OrdersSearch = SearchOfSchema<typeof ordersSearchSchema>;
 
 /** The filters of a view (not its page or sort): what "Clear filters" clears. */
-export const ORDER_FILTER_KEYS = ['filter', 'type', 'status', 'outcome', 'isReviewed', 'from', 'to', 'tag'] as const satisfies readonly (keyof OrdersSearch)[];
+export const ORDER_FILTER_KEYS = ['filter', 'type', 'status', 'outcome', 'isReviewed', 'from', 'to', 'tag', 'reportGroupId'] as const satisfies readonly (keyof OrdersSearch)[];
 
 export function hasOrderFilters(search: OrdersSearch): boolean {
   return hasFilters(search, ORDER_FILTER_KEYS);
@@ -73,6 +75,7 @@ export function ordersQueryOf(search: OrdersSearch) {
     from,
     to,
     tag: search.tag?.trim() || undefined,
+    reportGroupId: search.reportGroupId,
   };
 }
 export type OrdersQuery = ReturnType<typeof ordersQueryOf>;

@@ -35,6 +35,14 @@ describe('ordersSearchSchema', () => {
     expect(ordersQueryOf({ type: ['MVR', 'VIN_REPORT'] }).type).toEqual(['MVR', 'VIN_REPORT']);
   });
 
+  it('keeps a report group\'s id (not anything else) and sends it to the API; clearing the filters clears it', () => {
+    const id = '01a2075e-609a-79d9-a24e-c20369a74100';
+    expect(ordersSearchSchema.parse({ reportGroupId: id }).reportGroupId).toBe(id);
+    expect(ordersSearchSchema.parse({ reportGroupId: 'drivers.csv' }).reportGroupId).toBeUndefined();
+    expect(ordersQueryOf({ reportGroupId: id }).reportGroupId).toBe(id);
+    expect(hasOrderFilters({ reportGroupId: id })).toBe(true);
+  });
+
   it('turns the type picker\'s choice into the URL and back', () => {
     expect(orderTypesOf(undefined)).toEqual([]);
     expect(orderTypesOf('MVR')).toEqual(['MVR']);

@@ -134,6 +134,9 @@ export function ReportGroupPage() {
           {plural(group.totalOrders, 'order')}
           {group.fileName ? ` from ${group.fileName}` : ''}, created {formatDateTime(group.createdAt)}
         </Text>
+        <Anchor fz="sm" renderRoot={(props) => <Link {...props} to="/orders" search={{ reportGroupId: group.id }} />}>
+          Search and filter these orders in the orders list
+        </Anchor>
       </Stack>
 
       <Paper component="section" withBorder radius="md" p="md" aria-labelledby="group-progress-heading">
