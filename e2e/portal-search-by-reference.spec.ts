@@ -98,3 +98,24 @@ test('a Manager finds orders by their reference and by the driver\'s external id
   await expect(table.getByRole('link', { name: referenced.subjectLabel })).toBeVisible();
   await snap(page, 'orders-search-by-reference-390');
 });
+
+test('the order forms choose the ruleset from the company\'s list: bulk orders and the monitoring settings', async ({ page }) => {
+  await signInUi(page, DEMO_USERS.manager);
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(tenantUrl('acme', '/orders/mvr/multiple-orders'));
+    const ruleset = page.getByRole('combobox', { name: /^Ruleset/ });
+    await expect(ruleset).toHaveValue(/\(default, \d+ rules/);
+    await ruleset.click();
+    await expect(page.getByRole('option', { name: /\(default, \d+ rules/ })).toBeVisible();
+    await snap(page, `bulk-orders-ruleset-${width}`);
+    await page.keyboard.press('Escape');
+
+    await page.goto(tenantUrl('acme', '/drivers/alerts'));
+    await page.getByRole('button', { name: 'Monitoring settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Monitoring settings' });
+    await expect(dialog.getByRole('combobox', { name: 'Ruleset' })).toBeVisible();
+    await expectAccessible(page);
+    await snap(page, `monitoring-settings-ruleset-${width}`);
+  }
+});

@@ -248,7 +248,7 @@ export function BulkOrdersPage() {
               }}
               error={ruleError}
               disabled={!isAutoAdjudicated || busy}
-              w={300}
+              w={{ base: '100%', sm: 440 }}
             />
           </Group>
 
