@@ -8,8 +8,8 @@ import { useRulesets } from '../lib/entities/rulesets/get-rulesets.ts';
 
 const plural = (count: number, one: string) => `${count} ${count === 1 ? one : `${one}s`}`;
 
-export const rulesetOptionLabel = (ruleset: Pick<RulesetSummary, 'namespace' | 'name' | 'ruleCount' | 'isDefault'>) =>
-  `${ruleset.name} (${ruleset.namespace}, ${plural(ruleset.ruleCount, 'rule')}${ruleset.isDefault ? ', as supplied' : ''})`;
+export const rulesetOptionLabel = (ruleset: Pick<RulesetSummary, 'namespace' | 'name' | 'ruleCount'>) =>
+  `${ruleset.name} (${ruleset.namespace}, ${plural(ruleset.ruleCount, 'rule')})`;
 
 export interface RulesetSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   /** The chosen namespace; '' for none (where `emptyLabel` offers the company default). */
