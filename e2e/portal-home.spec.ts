@@ -101,7 +101,8 @@ test.describe.serial('home: MVR order health', () => {
     await failLink.focus();
     await expect(failLink).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/orders\?outcome=Fail&from=\d{4}-\d{2}-\d{2}$/);
+    // The MVRs with that outcome: both MVR types, no other order type.
+    await expect(page).toHaveURL(/\/orders\?type=%5B%22MVR%22%2C%22MVR_WITH_ADJUDICATION%22%5D&outcome=Fail&from=\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Outcome' })).toHaveValue('Fail');
     await page.getByRole('textbox', { name: 'Search' }).fill(lastName);

@@ -67,7 +67,7 @@ test('an Agent orders an MVR for a typed-in driver with auto-adjudication, sees 
   await page.getByRole('combobox', { name: /^Permissible purpose/ }).click();
   await page.getByRole('option', { name: /^\(b\)\(13\) With the written consent/ }).click();
   await expect(page.getByRole('switch', { name: /^Adjudicate automatically/ })).toBeChecked();
-  await expect(page.getByLabel(/^Ruleset/)).toHaveValue('default');
+  await expect(page.getByRole('combobox', { name: /^Ruleset/ })).toHaveValue(/\(default, \d+ rules/);
   // The rules are shown before ordering, so the user knows what Pass means.
   await expect(page.getByText('Standard driver eligibility: the driver passes when every rule holds')).toBeVisible();
   await expect(page.getByText('No major violation in the last 5 years')).toBeVisible();

@@ -3,7 +3,7 @@
 import { ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { startQueue, type Queue } from './jobs/queue.ts';
-import { Messenger } from './mail/messenger.ts';
+import { Messenger, outboxLines } from './mail/messenger.ts';
 import { MonitoringEngine } from './modules/monitoring/monitoring-engine.jobs.ts';
 import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
 import { claimsFollowOrders } from './modules/claims/claims.jobs.ts';
@@ -35,6 +35,11 @@ async function main() {
   const messenger = new Messenger(handle.db, config);
   const fileStore = createFileStore({ db: handle.db, config });
   const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger, fileStore });
+  // The embedded database is one process at a time, so `cli outbox` cannot read it while the server
+  // runs: the server prints each message it keeps (invitations, codes, alert mails with their
+  // links) to its own log instead. Only there: on PostgreSQL the CLI reads the outbox, and no
+  // temporary password or code goes to a production log.
+  if (handle.kind === 'pglite') messenger.showHeldMessages((message) => app.log.info({ outbox: message.id }, `Kept in the outbox (no delivery configured):\n${outboxLines(message).join('\n')}`));
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);

@@ -10,6 +10,8 @@ import { orderEvents, orders, reportGroups } from '../src/db/schema.ts';
 import { FULFIL_ORDER_JOB } from '../src/jobs/queue.ts';
 import { readXlsx } from '../src/modules/bulk-orders/sheet-reader.ts';
 import { checkZip } from '../src/modules/bulk-orders/zip-guard.ts';
+import { TEMPLATE_EXAMPLE_MESSAGE } from '../src/modules/bulk-orders/sheet-validation.ts';
+import { EXAMPLE_ROW_ADVICE } from '../src/modules/bulk-orders/template.ts';
 import { decodeSheetText, decodeWindows1252 } from '../src/modules/bulk-orders/text-encoding.ts';
 import { ACME_HOST, bearer, describeEachDatabase, expectProblem, get, newCompany, newUser, seedTwoCompanies, signInAs, type TestApp } from './helpers.ts';
 
@@ -166,7 +168,7 @@ describeEachDatabase('bulk MVR orders', (t) => {
   it('places one MVR order per CSV row in a report group, with events and fulfilment jobs, exactly like single orders', async () => {
     const csv = csvOf([
       [...HEADER, 'Middle name', 'Texas record type', 'External reference', 'Tags'],
-      ['Jane', 'Public', '04/12/1985', 'd123-4560', 'ca', 'written_consent', 'Q', '', 'EMP-1', 'new hire, fleet'],
+      ['Jane', 'Public', '04/12/1985', 'd123-4561', 'ca', 'written_consent', 'Q', '', 'EMP-1', 'new hire, fleet'],
       ['Tex', 'Ranger', '1979-07-04', '12345678', 'TX', 'INSURANCE', '', 'TYPE_1_STATUS', '', ''],
       // Formula-looking text is text: stored as typed, never evaluated.
       ['Al', 'Plus', '1990-03-03', 'D7654321', 'CA', 'WRITTEN_CONSENT', '', '', '=HYPERLINK("http://evil.test","x")', '@risk'],
@@ -182,15 +184,18 @@ describeEachDatabase('bulk MVR orders', (t) => {
     const [jane, tex, al] = placed;
     expect(jane).toMatchObject({
       type: 'MVR', status: 'New', processingStatus: 'NotStarted', permissiblePurpose: 'WRITTEN_CONSENT', mvrExternalReferenceId: 'EMP-1',
-      subjectLabel: 'Jane Q Public (CA D1234560)', tags: ['new hire', 'fleet'], isAutoAdjudicated: false, ruleNamespace: null, orderedBy: seed.users.agent.userId,
+      subjectLabel: 'Jane Q Public (CA D1234561)', tags: ['new hire', 'fleet'], isAutoAdjudicated: false, ruleNamespace: null, orderedBy: seed.users.agent.userId,
     });
     // The input a single MVR order has, so the worker fulfils it unchanged.
     expect(jane!.input).toEqual({
-      driver: { firstName: 'Jane', middleName: 'Q', lastName: 'Public', dateOfBirth: '1985-04-12', licenceNumber: 'D1234560', licenceState: 'CA' },
+      driver: { firstName: 'Jane', middleName: 'Q', lastName: 'Public', dateOfBirth: '1985-04-12', licenceNumber: 'D1234561', licenceState: 'CA' },
       personId: null, permissiblePurpose: 'WRITTEN_CONSENT', isAutoAdjudicated: false, ruleNamespace: null, mvrExternalReferenceId: 'EMP-1',
     });
     expect(tex!.input).toMatchObject({ texasRecordType: 'TYPE_1_STATUS' });
     expect(al!.mvrExternalReferenceId).toBe('=HYPERLINK("http://evil.test","x")');
+    // A row's reference finds its order in the orders search, whole and in any case.
+    const found = await get(t.app, '/api/v1/orders?filter=emp-1', agent);
+    expect(found.json().content.map((order: { id: string }) => order.id)).toEqual([jane!.id]);
     expect(al!.tags).toEqual(['@risk']);
 
     const ids = placed.map((order) => order.id);
@@ -417,7 +422,7 @@ describeEachDatabase('bulk MVR orders', (t) => {
     expectProblem(await upload(t, agent, csvOf([HEADER, validRow(3)]), 'drivers.csv', { query: '?isAutoAdjudicated=maybe' }), 400, 'ValidationError');
   });
 
-  it('serves the template in both formats; it names every column, has one example row and uploads as is', async () => {
+  it('serves the template in both formats; it names every column and has one example row, which is refused if uploaded', async () => {
     const csv = await get(t.app, '/api/v1/orders/bulk/template?format=csv', agent);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
@@ -436,11 +441,25 @@ describeEachDatabase('bulk MVR orders', (t) => {
     expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(BULK_MVR_COLUMNS.map((column) => column.header));
     expect(sheet.actualRowCount).toBe(2);
 
+    // The help sheet says the example row is not a driver; uploaded unchanged, the template orders
+    // nothing and names the row. Its format is sound: the example with another driver is ordered.
+    const help = workbook.getWorksheet('Columns')!;
+    expect(help.getColumn(1).values).toContain(EXAMPLE_ROW_ADVICE);
+    const ordersBefore = await orderCount(t, seed.acme.id);
     for (const [body, name] of [[csv.rawPayload, 'template.csv'], [xlsx.rawPayload, 'template.xlsx']] as const) {
-      const response = await upload(t, agent, body, name);
-      expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ totalOrders: 1 });
+      const problem = expectProblem(await upload(t, agent, body, name), 422, 'BulkSheetInvalid') as SheetProblem;
+      expect(problem.rowErrors).toEqual([{ row: 2, column: '', value: 'Jane Public', message: TEMPLATE_EXAMPLE_MESSAGE }]);
+      expect(problem.detail).toContain('nothing was ordered');
     }
+    expect(TEMPLATE_EXAMPLE_MESSAGE).toContain('Jane Public, licence CA D1234560');
+    // However it is typed (another date format, hyphens, case), the example is the example.
+    const retyped = csvOf([HEADER, ['JANE', 'public', '04/12/1985', 'd123-4560', 'ca', 'WRITTEN_CONSENT'], validRow(41)]);
+    expect((expectProblem(await upload(t, agent, retyped), 422) as SheetProblem).rowErrors.map((error) => [error.row, error.message])).toEqual([[2, TEMPLATE_EXAMPLE_MESSAGE]]);
+    expect(await orderCount(t, seed.acme.id)).toBe(ordersBefore);
+    const realDriver = lines[1]!.replace('D1234560', 'D7654320');
+    const response = await upload(t, agent, `${lines[0]}\r\n${realDriver}\r\n`, 'mine.csv');
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ totalOrders: 1 });
     expectProblem(await get(t.app, '/api/v1/orders/bulk/template?format=pdf', agent), 400, 'ValidationError');
     expect((await get(t.app, '/api/v1/orders/bulk/template')).statusCode).toBe(401);
   });

@@ -68,7 +68,7 @@ describeEachDatabase('reports', (t) => {
     expect(page.content.map((r: { id: string }) => r.id)).toEqual([made.bra.id, made.irr.id, made.vin.id, made.mvr.id]);
     expect(page.content.at(-1)).toEqual({
       id: made.mvr.id, reportType: 'MotorVehicleRecord', orderType: 'MVR_WITH_ADJUDICATION', subjectLabel: made.mvr.subjectLabel,
-      personId: null, businessId: null, reportGroupId: null, outcome: 'Fail', isReviewed: false, orderedAt: expect.any(String), completedAt: expect.any(String),
+      personId: null, businessId: null, reportGroupId: null, outcome: 'Fail', resultSummary: null, isReviewed: false, orderedAt: expect.any(String), completedAt: expect.any(String),
     });
     expect(await ids()).not.toContain(made.failed.id);
     expect(await ids()).not.toContain(made.pending.id);

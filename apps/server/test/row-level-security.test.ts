@@ -86,12 +86,15 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
   });
 
-  it("the free-text search function (migration 0008) finds nothing of another company for company work", async () => {
-    const search = async (companyId: string) => rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM orders_matching_subject(${companyId}::uuid, '%')`));
-    await database.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) VALUES (${uuidv7()}, ${globex.id}, 'MVR', 'New', 'Queued', '{}', 'Globex subject')`);
+  it("the free-text search function (migrations 0008, 0010) finds nothing of another company for company work, by subject or by reference", async () => {
+    const search = async (companyId: string, pattern = '%', reference = '') =>
+      rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM orders_matching_subject(${companyId}::uuid, ${pattern}, ${reference})`));
+    await database.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label, mvr_external_reference_id) VALUES (${uuidv7()}, ${globex.id}, 'MVR', 'New', 'Queued', '{}', 'Globex subject', 'GX-REF-1')`);
     expect(await search(globex.id)).toHaveLength(1); // the owner, outside any company
     expect(await runAsCompany(globex.id, () => search(globex.id))).toHaveLength(1);
+    expect(await runAsCompany(globex.id, () => search(globex.id, '%nothing like it%', 'gx-ref-1'))).toHaveLength(1);
     expect(await runAsCompany(acme.id, () => search(globex.id))).toEqual([]);
+    expect(await runAsCompany(acme.id, () => search(globex.id, '%nothing like it%', 'GX-REF-1'))).toEqual([]);
   });
 
   it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {

@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_RULESET } from '@clearlane/contract';
 import { orders, rulesets } from '../src/db/schema.ts';
-import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, fulfilOrder, get, seedTwoCompanies, signInAs } from './helpers.ts';
+import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, errorPaths, expectProblem, fulfilOrder, get, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
 
 type Role = 'admin' | 'manager' | 'agent' | 'viewer' | 'globexAdmin';
 
@@ -36,6 +36,39 @@ describeEachDatabase('rulesets', (t) => {
     t.app.inject({ method: 'PUT', url: `/api/v1/rulesets/${namespace}`, payload: body as InjectOptions['payload'], headers: { host: host(role), ...bearer(tokens[role]) } });
   const stored = async (companyId: string, namespace: string) =>
     (await t.db.select().from(rulesets).where(and(eq(rulesets.companyId, companyId), eq(rulesets.namespace, namespace))))[0];
+
+  it('GET /rulesets lists my company\'s rulesets, "default" first (seeded until saved), to every role; never another company\'s', async () => {
+    await newCompany(t.db, 'rulelist', 'Rule List Co');
+    const manager = (await signInAs(t.app, (await newUser(t.db, { tenant: 'rulelist', role: 'Manager' })).email, undefined, 'rulelist.localhost:3000')).idToken;
+    const list = async (token: string, tenantHost = 'rulelist.localhost:3000') => {
+      const response = await get(t.app, '/api/v1/rulesets', token, tenantHost);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { namespace: string; name: string; ruleCount: number; isDefault: boolean; updatedAt: string | null }[];
+    };
+    expect(await list(manager)).toEqual([{ namespace: 'default', name: DEFAULT_RULESET.name, ruleCount: DEFAULT_RULESET.rules.length, isDefault: true, updatedAt: null }]);
+
+    const put = (namespace: string, body: unknown) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/rulesets/${namespace}`, payload: body as InjectOptions['payload'], headers: { host: 'rulelist.localhost:3000', ...bearer(manager) } });
+    expect((await put('zeta-fleet', strict)).statusCode).toBe(200);
+    expect((await put('alpha', { ...strict, name: 'Alpha rules', rules: strict.rules.slice(0, 1) })).statusCode).toBe(200);
+    expect((await list(manager)).map((row) => [row.namespace, row.name, row.ruleCount, row.isDefault])).toEqual([
+      ['default', DEFAULT_RULESET.name, DEFAULT_RULESET.rules.length, true], ['alpha', 'Alpha rules', 1, false], ['zeta-fleet', strict.name, 2, false],
+    ]);
+    // Once saved, the company's own "default" is listed, still first.
+    expect((await put('default', strict)).statusCode).toBe(200);
+    expect((await list(manager))[0]).toEqual({ namespace: 'default', name: strict.name, ruleCount: 2, isDefault: false, updatedAt: expect.any(String) });
+    expect((await list(manager)).map((row) => row.namespace)).toEqual(['default', 'alpha', 'zeta-fleet']);
+
+    // Acme's Viewer lists Acme's, which has none of Rule List Co's.
+    const acme = await list(tokens.viewer, ACME_HOST);
+    expect(acme.map((row) => row.namespace)).not.toContain('zeta-fleet');
+    expect(acme[0]!.namespace).toBe('default');
+    expectProblem(await get(t.app, '/api/v1/rulesets', undefined, ACME_HOST), 401);
+    // A company without the orders plugin has no rulesets to list.
+    await newCompany(t.db, 'norules', 'No Rules Co', { plugins: [] });
+    const outsider = (await signInAs(t.app, (await newUser(t.db, { tenant: 'norules', role: 'Company Admin' })).email, undefined, 'norules.localhost:3000')).idToken;
+    expectProblem(await get(t.app, '/api/v1/rulesets', outsider, 'norules.localhost:3000'), 403, 'PluginNotEnabled');
+  });
 
   it('GET /rulesets/default answers the seeded default until the company saves its own, to every role', async () => {
     for (const role of ['viewer', 'agent', 'manager', 'admin'] as const) {

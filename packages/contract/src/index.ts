@@ -15,6 +15,7 @@ export * from './domain/identifiers.ts';
 export * from './domain/mvr.ts';
 export * from './domain/adjudication.ts';
 export * from './domain/risk-reports.ts';
+export * from './domain/result-summary.ts';
 export * from './persons.ts';
 export * from './businesses.ts';
 export * from './tags.ts';

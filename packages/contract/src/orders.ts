@@ -5,6 +5,7 @@ import { ORDER_RESULT_STATUSES, ORDER_TYPES, OUTCOMES, PROCESSING_STATUSES } fro
 import { DEFAULT_TEXAS_RECORD_TYPE, TEXAS_RECORD_TYPES } from './domain/mvr.ts';
 import { AdjudicationRuleSchema } from './domain/adjudication.ts';
 import { vinProblems, normalizeVin } from './domain/vin.ts';
+import { RISK_LEVELS } from './domain/risk-reports.ts';
 import { CreatePersonBodySchema, DateOfBirthSchema, UsStateCodeSchema } from './persons.ts';
 import { TagNameSchema } from './tags.ts';
 import { DateBoundSchema, QueryBooleanSchema } from './query-params.ts';
@@ -94,6 +95,15 @@ export const AdjudicationResultSchema = z.object({
   summary: z.string(),
 });
 
+/** A list row's line about a finished vehicle or risk report (domain/result-summary.ts). */
+export const OrderResultSummarySchema = z
+  .object({
+    riskLevel: z.enum(RISK_LEVELS).nullable().describe('The provider\'s risk level; null for a vehicle report or a subject not found'),
+    keyFinding: z.string().describe('The most severe finding, or what the report found when it found nothing'),
+  })
+  .nullable()
+  .describe('Complete VIN, person and business risk orders only; null otherwise (an MVR shows its outcome)');
+
 export const OrderSchema = z.object({
   id: z.string().uuid(),
   type: OrderTypeSchema,
@@ -116,6 +126,7 @@ export const OrderSchema = z.object({
   isAutoAdjudicated: z.boolean(),
   tags: z.array(z.string()),
   failureReason: z.string().nullable(),
+  resultSummary: OrderResultSummarySchema,
   createdAt: z.string(),
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
@@ -214,7 +225,10 @@ export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
  */
 export const OrderListFilterSchema = z.object({
   isReviewed: QueryBooleanSchema.optional(),
-  type: OrderTypeSchema.optional(),
+  type: z
+    .union([OrderTypeSchema, z.array(OrderTypeSchema).max(ORDER_TYPES.length)])
+    .optional()
+    .describe('One order type, or several by repeating the parameter (type=MVR&type=MVR_WITH_ADJUDICATION)'),
   status: OrderStatusSchema.optional(),
   outcome: OutcomeSchema.optional(),
   from: DateBoundSchema.optional().describe('Created on or after (a date means its start, UTC)'),
@@ -223,7 +237,7 @@ export const OrderListFilterSchema = z.object({
   personId: z.string().uuid().optional(),
   businessId: z.string().uuid().optional(),
   reportGroupId: z.string().uuid().optional().describe('Orders of one report group (a bulk sheet)'),
-  filter: z.string().trim().max(100).optional().describe('Matches the subject (driver, business, VIN), case-insensitive'),
+  filter: z.string().trim().max(100).optional().describe('Matches part of the subject (driver, business, VIN), or the whole of the order\'s external reference or the driver\'s external id; case-insensitive'),
 });
 export type OrderListFilter = z.infer<typeof OrderListFilterSchema>;
 
@@ -262,6 +276,20 @@ export const MVR_REPORT_FORMAT_QUERY = ['MVR_STANDARD_REPORT', 'MVR_CONDENSED_RE
 export const MvrReportQuerySchema = z.object({
   format: z.enum(MVR_REPORT_FORMAT_QUERY).optional().describe('With Accept: application/pdf, which layout; the standard one when left out'),
 });
+
+/** At most this many rulesets are listed (GET /rulesets): written by hand, a company has a few. */
+export const MAX_LISTED_RULESETS = 200;
+
+/** One ruleset as GET /rulesets lists it: what an order form offers to choose from. */
+export const RulesetSummarySchema = z.object({
+  namespace: z.string().describe('What an order names (ruleNamespace)'),
+  name: z.string(),
+  ruleCount: z.number().int(),
+  /** True when the company has not saved this namespace and the seeded default applies. */
+  isDefault: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type RulesetSummary = z.infer<typeof RulesetSummarySchema>;
 
 export const RulesetResponseSchema = z.object({
   namespace: z.string(),

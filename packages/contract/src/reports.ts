@@ -6,6 +6,7 @@ import { LICENCE_STATUSES, TEXAS_RECORD_TYPES, VIOLATION_CATEGORIES } from './do
 import { RISK_LEVELS, TITLE_BRANDS } from './domain/risk-reports.ts';
 import { ORDER_RESULT_STATUSES, ORDER_TYPES, OUTCOMES, REPORT_TYPES } from './enums.ts';
 import { pageOf } from './pagination.ts';
+import { OrderResultSummarySchema } from './orders.ts';
 
 export const ReportTypeSchema = z.enum(REPORT_TYPES);
 export type ReportType = z.infer<typeof ReportTypeSchema>;
@@ -130,6 +131,7 @@ export const ReportSummarySchema = z.object({
   businessId: z.string().uuid().nullable(),
   reportGroupId: z.string().uuid().nullable(),
   outcome: z.enum(['Pass', 'Fail', 'Indeterminate', 'NoResults', 'NotFulfilled']).nullable(),
+  resultSummary: OrderResultSummarySchema,
   isReviewed: z.boolean(),
   orderedAt: z.string(),
   completedAt: z.string(),

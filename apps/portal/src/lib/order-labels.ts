@@ -4,6 +4,7 @@
 // Colours are shade 7–9 so white text on them passes WCAG AA; every badge also says its value in
 // words (never colour alone).
 import type { TexasRecordType } from '@clearlane/contract/domain/mvr';
+import type { RiskLevel } from '@clearlane/contract/domain/risk-reports';
 import type { OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
 import type { ReportType } from '@clearlane/contract/reports';
 
@@ -97,3 +98,7 @@ export const PLACE_ORDER_PATHS: Record<OrderType, string> = {
   BUSINESS_RISK_INFORM_REPORT: '/orders/business-risk-assessment/single-order',
   VIN_REPORT: '/orders/vin/single-order',
 };
+
+/** A provider's risk level (risk assessments), in words and colour; amber, not orange-9, for AA contrast. */
+export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = { LOW: 'Low', MODERATE: 'Moderate', HIGH: 'High', SEVERE: 'Severe' };
+export const RISK_LEVEL_COLORS: Record<RiskLevel, string> = { LOW: 'teal.9', MODERATE: '#a14000', HIGH: 'red.9', SEVERE: 'grape.9' };

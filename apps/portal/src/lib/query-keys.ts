@@ -50,6 +50,8 @@ export const queryKeys = {
     offered: ['tags', 'offered'] as const,
   },
   rulesets: {
+    /** The company's rulesets, which the order forms choose from. */
+    list: ['rulesets', 'list'] as const,
     detail: (namespace: string) => ['rulesets', 'detail', namespace] as const,
   },
   company: {

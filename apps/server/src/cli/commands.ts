@@ -14,7 +14,7 @@ import { AppError } from '../http/errors.ts';
 import { findUserByEmail } from '../identity/identity.repository.ts';
 import { assertPasswordPolicy } from '../identity/passwords.ts';
 import type { Queue } from '../jobs/queue.ts';
-import type { Messenger } from '../mail/messenger.ts';
+import { outboxLines, type Messenger } from '../mail/messenger.ts';
 import { describeSweep, MonitoringEngine } from '../modules/monitoring/monitoring-engine.jobs.ts';
 import { sandboxMonitoringProvider } from '../providers/monitoring/sandbox-monitoring-provider.ts';
 import { CarrierScoring, scoreNow } from '../modules/scores/scores.jobs.ts';
@@ -308,11 +308,7 @@ export async function outbox(ctx: CliContext, args: string[]) {
     ctx.out(values.to ? `No messages to ${values.to}.` : 'The outbox is empty.');
     return messages;
   }
-  for (const message of messages) {
-    ctx.out(`── ${message.createdAt.toISOString()}  ${message.channel} to ${message.recipient}  [${message.status}]`);
-    ctx.out(`   ${message.subject}`);
-    for (const line of message.body.split('\n')) ctx.out(`   │ ${line}`);
-  }
+  for (const line of messages.flatMap(outboxLines)) ctx.out(line);
   return messages;
 }
 

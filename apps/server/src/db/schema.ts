@@ -206,6 +206,9 @@ export const persons = pgTable(
     uniqueIndex('persons_licence_uq').on(table.companyId, table.licenceState, table.licenceNumber),
     index('persons_created_idx').on(table.companyId, table.createdAt, table.id),
     index('persons_name_idx').on(table.companyId, table.lastName, table.firstName, table.id),
+    // The orders search finds a driver's orders by the company's own reference for the driver,
+    // typed in any case (orders_matching_subject, migration 0010).
+    index('persons_external_id_idx').on(table.companyId, sql`lower(${table.externalId})`),
   ],
 );
 
@@ -319,6 +322,9 @@ export const orders = pgTable(
     // Free text ("contains", ILIKE '%…%') over a large company's orders: trigrams, with company_id
     // in the same GIN index (btree_gin) so one company's matches are found without the others'.
     index('orders_subject_trgm_idx').using('gin', table.companyId, table.subjectLabel.op('gin_trgm_ops')),
+    // The orders search also finds an order by its external reference (a bulk row's "External
+    // reference" lands here too), typed in any case: one index probe (orders_matching_subject).
+    index('orders_external_reference_idx').on(table.companyId, sql`lower(${table.mvrExternalReferenceId})`),
   ],
 );
 

@@ -22,13 +22,34 @@ export interface OutgoingMessage {
   body: string;
 }
 
+/** A message as an operator reads it: `cli outbox`, and the embedded server's log (main.ts). */
+export function outboxLines(message: Pick<typeof outbox.$inferSelect, 'createdAt' | 'channel' | 'recipient' | 'status' | 'subject' | 'body'>): string[] {
+  return [
+    `── ${message.createdAt.toISOString()}  ${message.channel} to ${message.recipient}  [${message.status}]`,
+    `   ${message.subject}`,
+    ...message.body.split('\n').map((line) => `   │ ${line}`),
+  ];
+}
+
+/** A message kept in the outbox (no channel configured to deliver it), as it was committed. */
+export type HeldMessage = OutgoingMessage & { id: string; createdAt: Date; status: 'HELD' };
+
 export class Messenger {
   private readonly transport?: Transporter;
   private readonly sms?: SmsSender;
+  private onHeld?: (message: HeldMessage) => void;
 
   constructor(private readonly db: Database, private readonly config: Config, private queue?: Queue) {
     if (config.SMTP_URL) this.transport = nodemailer.createTransport(config.SMTP_URL);
     this.sms = smsSenderFrom(config);
+  }
+
+  /**
+   * Hands each held message, once committed, to `show` (main.ts prints it to the server's log on
+   * the embedded database, where the CLI cannot read the outbox while the server runs).
+   */
+  showHeldMessages(show: (message: HeldMessage) => void): void {
+    this.onHeld = show;
   }
 
   /** Whether messages of this channel leave the outbox; the others are held for an operator. */
@@ -66,6 +87,7 @@ export class Messenger {
    * written (record); a process without one (the CLI) delivers at once rather than leave the mail unsent.
    */
   async dispatch(id: string): Promise<void> {
+    if (this.onHeld) await this.showIfHeld(id);
     // With a queue the job was written by record(); without one (the CLI) deliver at once.
     if (this.queue || !(this.transport || this.sms)) return;
     await this.deliver(id);
@@ -102,6 +124,13 @@ export class Messenger {
     }
     const done = outcome.kind === 'sent' ? { status: 'SENT', sentAt: new Date(), error: null } : { status: 'FAILED', error: outcome.reason };
     await this.db.update(outbox).set(done).where(eq(outbox.id, message.id));
+  }
+
+  private async showIfHeld(id: string): Promise<void> {
+    const [message] = await this.db.select().from(outbox).where(eq(outbox.id, id));
+    if (message?.status !== 'HELD') return;
+    const { channel, recipient, subject, body, createdAt } = message;
+    this.onHeld?.({ id, channel: channel as OutgoingMessage['channel'], recipient, subject, body, createdAt, status: 'HELD' });
   }
 
   /** Call after attachQueue(queue), which creates the queue. */

@@ -12,6 +12,7 @@ import type { Page } from '@clearlane/contract/pagination';
 import { ORDER_STATUS_COLORS, ORDER_TYPE_LABELS, OUTCOME_COLORS, OUTCOME_LABELS, REPORT_LABELS } from '../../lib/order-labels.ts';
 import { SortableDataTable } from '../sortable-data-table.tsx';
 import { useSubjectOrders, type OrderSubject, type SubjectOrdersQuery } from './get-subject-orders.ts';
+import { OrderResultCell } from '../order-result/order-result.tsx';
 
 const PAGE_SIZE = 10;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -26,18 +27,12 @@ function StatusBadge({ order }: { order: Order }) {
 }
 
 function OutcomeCell({ order }: { order: Order }) {
-  if (!order.outcome) {
-    return (
-      <Text span fz="sm" c="dimmed">
-        —
-      </Text>
-    );
-  }
-  return (
+  const outcome = order.outcome && (
     <Badge color={OUTCOME_COLORS[order.outcome]} variant="filled" style={{ minWidth: 'max-content' }}>
       {OUTCOME_LABELS[order.outcome]}
     </Badge>
   );
+  return <OrderResultCell outcome={outcome} summary={order.resultSummary} />;
 }
 
 function When({ value }: { value: string | null }) {

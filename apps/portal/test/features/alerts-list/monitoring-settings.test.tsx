@@ -7,44 +7,52 @@ import { MonitoringSettingsModal, REORDER_LABEL } from '../../../src/features/al
 import { manager, renderAs, viewer } from '../drivers/monitoring-harness.tsx';
 
 const PATH = '/api/v1/company/me/monitoring-settings';
+const RULESETS = '/api/v1/rulesets';
+const LISTED = [
+  { namespace: 'default', name: 'Default fleet rules', ruleCount: 3, isDefault: true, updatedAt: null },
+  { namespace: 'strict', name: 'Strict fleet rules', ruleCount: 2, isDefault: false, updatedAt: '2025-05-01T10:00:00Z' },
+];
 const noop = () => {};
 
 describe('the monitoring settings dialog', { timeout: 60_000 }, () => {
-  it('loads the settings and saves a change', async () => {
+  it('loads the settings and saves a change, the ruleset chosen from the company\'s list', async () => {
     const { sent } = renderAs(manager, () => <MonitoringSettingsModal opened onClose={noop} />, {
       [`GET ${PATH}`]: () => ({ reorderMvrOnChange: false, ruleNamespace: null }),
       [`PUT ${PATH}`]: (body) => body,
+      [`GET ${RULESETS}`]: () => LISTED,
     });
     const dialog = await screen.findByRole('dialog', { name: 'Monitoring settings' });
     const reorder = await within(dialog).findByRole('switch', { name: REORDER_LABEL });
     expect(reorder).not.toBeChecked();
-    const ruleset = within(dialog).getByRole('textbox', { name: 'Ruleset' });
-    expect(ruleset).toHaveValue('');
+    const ruleset = within(dialog).getByRole('combobox', { name: 'Ruleset' });
+    await waitFor(() => expect(ruleset).toHaveValue('Company default'));
 
     await userEvent.click(reorder);
-    await userEvent.type(ruleset, 'strict');
+    await userEvent.click(ruleset);
+    await userEvent.click(await screen.findByRole('option', { name: 'Strict fleet rules (strict, 2 rules)', hidden: true }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ reorderMvrOnChange: true, ruleNamespace: 'strict' }));
   });
 
-  it('sends null for the company default, and shows a 400 on the ruleset field', async () => {
+  it('keeps a saved ruleset the list no longer has, sends null for the company default, and shows a 400 on the ruleset field', async () => {
     const { sent } = renderAs(manager, () => <MonitoringSettingsModal opened onClose={noop} />, {
-      [`GET ${PATH}`]: () => ({ reorderMvrOnChange: true, ruleNamespace: 'strict' }),
+      [`GET ${PATH}`]: () => ({ reorderMvrOnChange: true, ruleNamespace: 'gone' }),
+      [`GET ${RULESETS}`]: () => LISTED,
       [`PUT ${PATH}`]: () =>
         Response.json(
-          { status: 400, code: 'InvalidInput', title: 'Bad Request', detail: 'Invalid input', errors: [{ path: 'body.ruleNamespace', message: 'is not one of your company\'s rulesets ("gone")' }] },
+          { status: 400, code: 'InvalidInput', title: 'Bad Request', detail: 'Invalid input', errors: [{ path: 'body.ruleNamespace', message: 'is not one of your company\'s rulesets ("x")' }] },
           { status: 400, headers: { 'content-type': 'application/problem+json' } },
         ),
     });
-    const ruleset = await screen.findByRole('textbox', { name: 'Ruleset' });
+    const ruleset = await screen.findByRole('combobox', { name: 'Ruleset' });
     expect(screen.getByRole('switch', { name: REORDER_LABEL })).toBeChecked();
-    expect(ruleset).toHaveValue('strict');
-    await userEvent.clear(ruleset);
-    await userEvent.type(ruleset, 'gone');
+    await waitFor(() => expect(ruleset).toHaveValue('gone (not found)'));
+    await userEvent.click(ruleset);
+    await userEvent.click(await screen.findByRole('option', { name: 'Company default', hidden: true }));
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
-    await waitFor(() => expect(ruleset).toHaveAccessibleDescription(expect.stringContaining('The ruleset is not one of your company\'s rulesets ("gone")')));
+    await waitFor(() => expect(ruleset).toHaveAccessibleDescription(expect.stringContaining('The ruleset is not one of your company\'s rulesets ("x")')));
     expect(ruleset).toHaveAttribute('aria-invalid', 'true');
-    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ reorderMvrOnChange: true, ruleNamespace: 'gone' });
+    expect(sent.find((request) => request.method === 'PUT')?.body).toEqual({ reorderMvrOnChange: true, ruleNamespace: null });
   });
 
   it('shows a Viewer the settings without a way to change them', async () => {

@@ -47,16 +47,21 @@ beforeEach(() => {
   testPublicConfig();
 });
 
+/** Both MVR types, as the link's URL carries them. */
+const MVR_TYPES = encodeURIComponent(JSON.stringify(['MVR', 'MVR_WITH_ADJUDICATION']));
+
 describe('mvrHealthOf', () => {
   it('sums what is pending and what ended without a report, and links each row to its filter from the first day', () => {
     const health = mvrHealthOf(METRICS);
     expect(health).toMatchObject({ total: 31, completed: 24, pending: 4, errored: 3, averageTurnaroundSeconds: 95.4 });
     expect(health.outcomes.map((row) => [row.label, row.count])).toEqual([['Pass', 12], ['Fail', 6], ['Indeterminate', 1], ['No results', 2], ['Not fulfilled', 1]]);
-    expect(health.outcomes[1]!.search).toEqual({ outcome: 'Fail', from: '2025-05-02' });
+    // Each row lists the MVRs it counts, not the orders of other types with that outcome or status.
+    expect(health.outcomes[1]!.search).toEqual({ type: ['MVR', 'MVR_WITH_ADJUDICATION'], outcome: 'Fail', from: '2025-05-02' });
     // 24 completed, 22 of them with an outcome: 2 MVRs nobody adjudicated.
     expect(health.notAdjudicated).toMatchObject({ count: 2, search: { type: 'MVR', status: 'Complete', from: '2025-05-02' } });
     expect(health.unfinished.map((row) => [row.label, row.count])).toEqual([['New', 1], ['Ordered', 2], ['Received', 1], ['Failed', 1], ['Error', 2]]);
-    expect(health.unfinished[4]!.search).toEqual({ status: 'Error', from: '2025-05-02' });
+    expect(health.unfinished[4]!.search).toEqual({ type: ['MVR', 'MVR_WITH_ADJUDICATION'], status: 'Error', from: '2025-05-02' });
+    expect(health.notReviewed).toEqual({ type: ['MVR', 'MVR_WITH_ADJUDICATION'], status: 'Complete', isReviewed: false, from: '2025-05-02' });
   });
 
   it('lists every outcome even with no orders, and no "not adjudicated" row when there are none', () => {
@@ -98,15 +103,19 @@ describe('the MVR order health on the home page', { timeout: 30_000 }, () => {
     expect(within(section).getByRole('img', { name: /^Bar chart of MVR orders pending, failed or in error: New 1, Ordered 2,/ })).toBeInTheDocument();
 
     const outcomes = within(section).getByRole('table', { name: 'Completed, by outcome' });
-    expect(within(outcomes).getByRole('link', { name: 'Fail' })).toHaveAttribute('href', '/orders?outcome=Fail&from=2025-05-02');
+    expect(within(outcomes).getByRole('link', { name: 'Fail' })).toHaveAttribute('href', `/orders?type=${MVR_TYPES}&outcome=Fail&from=2025-05-02`);
     expect(within(outcomes).getByRole('row', { name: /Indeterminate/ })).toHaveTextContent('1');
     expect(within(outcomes).getByRole('link', { name: 'Not adjudicated' })).toHaveAttribute('href', '/orders?type=MVR&status=Complete&from=2025-05-02');
     const unfinished = within(section).getByRole('table', { name: 'Pending, failed or in error' });
-    expect(within(unfinished).getByRole('link', { name: 'Error' })).toHaveAttribute('href', '/orders?status=Error&from=2025-05-02');
+    expect(within(unfinished).getByRole('link', { name: 'Error' })).toHaveAttribute('href', `/orders?type=${MVR_TYPES}&status=Error&from=2025-05-02`);
+    expect(within(section).getByRole('link', { name: 'Completed MVRs not yet reviewed' })).toHaveAttribute(
+      'href',
+      `/orders?type=${MVR_TYPES}&status=Complete&isReviewed=false&from=2025-05-02`,
+    );
 
     // Keyboard: the links are in the tab order and lead to the list.
     await userEvent.click(within(unfinished).getByRole('link', { name: 'Ordered' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({ status: 'Ordered', from: '2025-05-02' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ type: ['MVR', 'MVR_WITH_ADJUDICATION'], status: 'Ordered', from: '2025-05-02' }));
     expect(router.state.location.pathname).toBe('/orders');
   });
 

@@ -46,6 +46,7 @@ const failedMvr = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
   isAutoAdjudicated: true,
   tags: [],
   failureReason: null,
+  resultSummary: null,
   createdAt: '2025-06-01T10:00:00.000Z',
   updatedAt: '2025-06-01T10:00:01.000Z',
   completedAt: '2025-06-01T10:00:01.000Z',

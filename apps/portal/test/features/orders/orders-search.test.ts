@@ -2,7 +2,7 @@
 // to the defaults instead of failing the page, and the API gets exactly the filters in the URL.
 import { describe, expect, it } from 'vitest';
 import {
-  hasOrderFilters, isCalendarDate, isReviewedOf, ordersQueryOf, ordersSearchSchema, reviewedChoiceOf, type OrdersSearch,
+  hasOrderFilters, isCalendarDate, isReviewedOf, orderTypeParamOf, orderTypesOf, ordersQueryOf, ordersSearchSchema, reviewedChoiceOf, type OrdersSearch,
 } from '../../../src/features/orders/orders-search.ts';
 
 describe('ordersSearchSchema', () => {
@@ -23,6 +23,33 @@ describe('ordersSearchSchema', () => {
       page: undefined, size: undefined, sort: undefined, type: undefined, status: undefined, outcome: undefined, isReviewed: undefined,
       from: undefined, to: undefined, filter: undefined, tag: 'fleet-a',
     });
+  });
+
+  it('keeps one order type as a value and several as a list, dropping wrong and repeated ones', () => {
+    expect(ordersSearchSchema.parse({ type: 'VIN_REPORT' }).type).toBe('VIN_REPORT');
+    expect(ordersSearchSchema.parse({ type: ['MVR', 'PIZZA', 'MVR_WITH_ADJUDICATION', 'MVR'] }).type).toEqual(['MVR', 'MVR_WITH_ADJUDICATION']);
+    expect(ordersSearchSchema.parse({ type: ['PIZZA', 'VIN_REPORT'] }).type).toBe('VIN_REPORT');
+    expect(ordersSearchSchema.parse({ type: ['PIZZA'] }).type).toBeUndefined();
+    expect(ordersSearchSchema.parse({ type: [] }).type).toBeUndefined();
+    // The API gets them as they are: a repeated ?type= for a list.
+    expect(ordersQueryOf({ type: ['MVR', 'VIN_REPORT'] }).type).toEqual(['MVR', 'VIN_REPORT']);
+  });
+
+  it('keeps a report group\'s id (not anything else) and sends it to the API; clearing the filters clears it', () => {
+    const id = '01a2075e-609a-79d9-a24e-c20369a74100';
+    expect(ordersSearchSchema.parse({ reportGroupId: id }).reportGroupId).toBe(id);
+    expect(ordersSearchSchema.parse({ reportGroupId: 'drivers.csv' }).reportGroupId).toBeUndefined();
+    expect(ordersQueryOf({ reportGroupId: id }).reportGroupId).toBe(id);
+    expect(hasOrderFilters({ reportGroupId: id })).toBe(true);
+  });
+
+  it('turns the type picker\'s choice into the URL and back', () => {
+    expect(orderTypesOf(undefined)).toEqual([]);
+    expect(orderTypesOf('MVR')).toEqual(['MVR']);
+    expect(orderTypesOf(['MVR', 'VIN_REPORT'])).toEqual(['MVR', 'VIN_REPORT']);
+    expect(orderTypeParamOf([])).toBeUndefined();
+    expect(orderTypeParamOf(['MVR'])).toBe('MVR');
+    expect(orderTypeParamOf(['MVR', 'VIN_REPORT'])).toEqual(['MVR', 'VIN_REPORT']);
   });
 
   it('reads numbers the router parsed out of ?filter=123 back as text', () => {

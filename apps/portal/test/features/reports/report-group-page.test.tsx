@@ -93,6 +93,8 @@ describe('the report group page', { timeout: 30_000 }, () => {
     const calls = stubApi(() => ordersOfGroup(true));
     const router = renderPage(`/reports/group/${GROUP_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'MVR orders from drivers.csv' }, SLOW)).toBeInTheDocument();
+    // The orders list, filtered to the group, searches and filters them further.
+    expect(screen.getByRole('link', { name: 'Search and filter these orders in the orders list' })).toHaveAttribute('href', `/orders?reportGroupId=${GROUP_ID}`);
     expect(progressBar()).toHaveAttribute('aria-valuetext', '45 of 45 finished');
     expect(subjects()).toHaveLength(20);
     expect(subjects()[0]).toBe('Driver 00');

@@ -2,7 +2,7 @@
 // Each row is checked with the single-order contract (checkBulkMvrRow), so a row's messages are
 // the order form's. Nothing is created unless every row is valid.
 import {
-  BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, checkBulkMvrRow, normalizeBulkHeader,
+  BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, bulkRowToOrderBody, checkBulkMvrRow, normalizeBulkHeader,
   type BulkMvrCells, type BulkMvrColumn, type BulkMvrColumnKey, type BulkRowError, type CreateMvrOrderBody,
 } from '@clearlane/contract';
 import type { MalformedCsv, SheetRow } from './sheet-reader.ts';
@@ -40,6 +40,21 @@ export function columnLetter(index: number): string {
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
+
+// The template's example row shows the format; it is not a driver. A row naming the example's
+// driver is refused, so that uploading the template unchanged (or with the example left above real
+// rows) orders nothing for "Jane Public". The driver is compared as an order would read it: the
+// date in either format, the licence number without spaces and hyphens, names in any case.
+const driverOf = (cells: BulkMvrCells) => {
+  const { driver } = bulkRowToOrderBody(cells);
+  return [driver.firstName, driver.lastName, driver.dateOfBirth, driver.licenceNumber.replace(/[\s-]/g, ''), driver.licenceState].map((part) => part.trim().toLowerCase()).join('|');
+};
+const EXAMPLE_CELLS: BulkMvrCells = Object.fromEntries(BULK_MVR_COLUMNS.map((column) => [column.key, column.example]));
+const EXAMPLE_DRIVER = driverOf(EXAMPLE_CELLS);
+export const TEMPLATE_EXAMPLE_MESSAGE =
+  `is the template's example row (${EXAMPLE_CELLS.firstName} ${EXAMPLE_CELLS.lastName}, licence ${EXAMPLE_CELLS.licenceState} ${EXAMPLE_CELLS.licenceNumber}), not one of your drivers: replace it with your drivers' rows or delete it`;
+
+export const isTemplateExampleRow = (cells: BulkMvrCells) => driverOf(cells) === EXAMPLE_DRIVER;
 
 const CSV_ADVICE = 'Check the cell, or save the sheet again as CSV UTF-8.';
 
@@ -112,6 +127,10 @@ export function validateSheet(rows: SheetRow[]): SheetVerdict {
     row.cells.slice(positions.length).forEach((cell) => {
       if (cell.text.trim() !== '') errors.add({ row: row.number, column: '', value: cell.text, message: 'is outside the columns of the header row' });
     });
+    if (isTemplateExampleRow(cells)) {
+      errors.add({ row: row.number, column: '', value: [cells.firstName, cells.lastName].join(' '), message: TEMPLATE_EXAMPLE_MESSAGE });
+      continue;
+    }
     const check = checkBulkMvrRow(cells);
     if (!check.ok) {
       for (const problem of check.problems) {

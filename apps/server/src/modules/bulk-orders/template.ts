@@ -7,6 +7,10 @@ import { BULK_MVR_COLUMNS, BULK_ORDER_CONTENT_TYPES, neutralizeFormula, type Bul
 
 export const TEMPLATE_FILE_NAME = 'clearlane-bulk-mvr-orders';
 
+/** Row 2 of the template is an example (sheet-validation.ts refuses it): the help sheet says so. */
+export const EXAMPLE_ROW_ADVICE =
+  'Row 2 of the Orders sheet is an example, not a driver: replace it with your drivers\' rows (a sheet that still holds it is refused and nothing is ordered).';
+
 const headerLabel = (column: (typeof BULK_MVR_COLUMNS)[number]) => neutralizeFormula(column.header);
 
 function templateCsv(): Buffer {
@@ -36,6 +40,7 @@ async function templateXlsx(): Promise<Buffer> {
   }
   help.addRow({});
   help.addRow({ header: 'Only the first sheet is read. One order per row; headers are matched ignoring case and spaces.' });
+  help.addRow({ header: EXAMPLE_ROW_ADVICE });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

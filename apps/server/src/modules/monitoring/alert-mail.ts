@@ -1,5 +1,6 @@
 // The mails about alerts (escalation, daily digest): plain text, one per recipient, with a link to
-// each alert on the company's own portal address (mail/company-origin.ts).
+// each alert on the company's own portal address (mail/company-origin.ts), where the reader is
+// signed in to the right company.
 import type { OutgoingMessage } from '../../mail/messenger.ts';
 import type { AlertLine, CompanyToNotify, Recipient } from './notify.repository.ts';
 

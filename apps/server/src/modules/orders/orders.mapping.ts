@@ -1,11 +1,15 @@
 // Rows → API shapes. Dates leave as ISO strings; the stored adjudication is shown as recorded.
-import type { Order, OrderDetail, OrderEvent } from '@clearlane/contract';
+import { summarizeOrderResult, type Order, type OrderDetail, type OrderEvent, type OrderResultSummary } from '@clearlane/contract';
 import type { orderEvents } from '../../db/schema.ts';
 import type { OrderRow, OrderSummaryRow } from './orders.repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function toOrder(row: OrderSummaryRow | OrderRow): Order {
+/**
+ * A list row has no provider report: its summary comes from result-summaries.ts (null when it has
+ * none); a whole row summarizes its own report.
+ */
+export function toOrder(row: OrderSummaryRow | OrderRow, listedSummary: OrderResultSummary | null = null): Order {
   return {
     id: row.id,
     type: row.type as Order['type'],
@@ -28,6 +32,7 @@ export function toOrder(row: OrderSummaryRow | OrderRow): Order {
     isAutoAdjudicated: row.isAutoAdjudicated,
     tags: row.tags,
     failureReason: row.failureReason,
+    resultSummary: 'result' in row && row.status === 'Complete' ? summarizeOrderResult(row.type, row.result) : listedSummary,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: iso(row.completedAt),

@@ -2,7 +2,7 @@
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
 import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import type { OrderListFilter, OrderSortField, SortTerm } from '@clearlane/contract';
+import { SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type OrderListFilter, type OrderResultSummary, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
@@ -33,7 +33,7 @@ const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.createdAt> = {
   subjectLabel: sql`lower(${orders.subjectLabel})`,
 };
 
-export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to'> {
+export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to' | 'type'> {
   companyId: string;
   page: number;
   size: number;
@@ -55,7 +55,6 @@ type ListFilterKey = Exclude<keyof OrderListQuery, 'companyId' | 'page' | 'size'
 // of OrderListQuery must be here (the type says so), or a list would silently ignore it.
 const FILTERS: Record<ListFilterKey, (value: Placeholder) => SQL> = {
   isReviewed: (value) => eq(orders.isReviewed, value),
-  type: (value) => eq(orders.type, value),
   types: (value) => sql`${orders.type} = any(${value}::text[])`,
   status: (value) => eq(orders.status, value),
   statuses: (value) => sql`${orders.status} = any(${value}::text[])`,
@@ -77,7 +76,8 @@ type ListExecutor = Executor & Pick<Database, 'with' | '$with'>;
 /**
  * The WHERE of a company's orders matching the list's filters (with placeholders, and the values
  * that go in them), and where the rows come from. Free text reads the company's orders whose
- * subject matches through orders_matching_subject (migration 0008), which the trigram index answers
+ * subject matches, or whose reference (the order's external reference, the driver's external id)
+ * is the text, through orders_matching_subject (migrations 0008, 0013), which indexes answer
  * (written as a plain ILIKE here, row-level security would keep the index from answering it). Its
  * rows stand in for the table under the table's own name, for this one statement: the filters,
  * order and count read the same either way, and the search runs once for the page and its count.
@@ -86,11 +86,11 @@ function filteredOrders(db: ListExecutor, query: OrderFilterQuery) {
   const filtersUsed = FILTER_KEYS.filter((key) => query[key] !== undefined);
   const values: Record<string, unknown> = { companyId: query.companyId };
   for (const key of filtersUsed) values[key] = query[key];
-  if (query.filter) values.pattern = escapeLike(query.filter);
+  if (query.filter) Object.assign(values, { pattern: escapeLike(query.filter), reference: query.filter });
   const companyId = sql.placeholder('companyId');
   const where = and(eq(orders.companyId, companyId), ...filtersUsed.map((key) => FILTERS[key](sql.placeholder(key))));
   const source = query.filter
-    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${companyId}::uuid, ${sql.placeholder('pattern')})`))
+    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${companyId}::uuid, ${sql.placeholder('pattern')}, ${sql.placeholder('reference')})`))
     : db;
   return { filtersUsed, values, companyId, where, source };
 }
@@ -246,4 +246,30 @@ export async function latestJudgedMvrOutcome(db: Executor, companyId: string, pe
     .orderBy(desc(orders.completedAt), desc(orders.id))
     .limit(1);
   return row?.outcome ?? null;
+}
+
+// The result line of list rows (domain/result-summary.ts). A list reads its page without the
+// provider reports (summaryColumns), so the reports of the page's finished vehicle and risk orders
+// are read here by id, at most one page of them: one more primary-key read per list, not a report
+// per row of the whole list.
+interface ListedOrder {
+  id: string;
+  type: string;
+  status: string;
+}
+
+const isSummarized = (order: ListedOrder) => order.status === 'Complete' && (SUMMARIZED_ORDER_TYPES as readonly string[]).includes(order.type);
+
+/** Each listed order's summary by id; orders without one (MVRs, unfinished orders) are not in the map. */
+export async function resultSummariesOf(db: Executor, companyId: string, listed: readonly ListedOrder[]): Promise<Map<string, OrderResultSummary>> {
+  const ids = listed.filter(isSummarized).map((order) => order.id);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, type: orders.type, result: orders.result })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids)));
+  return new Map(rows.flatMap((row) => {
+    const summary = summarizeOrderResult(row.type, row.result);
+    return summary ? [[row.id, summary] as const] : [];
+  }));
 }

@@ -57,11 +57,12 @@ export function dateBound(value: string | undefined, end: boolean): Date | undef
  * bundle). `at` is where the filter arrived ("query", "body.orderFilter"), for the field an error names.
  */
 export function orderFilterQuery(companyId: string, filter: OrderListFilter, at: string): repo.OrderFilterQuery {
-  const { from, to, ...rest } = filter;
+  const { from, to, type, ...rest } = filter;
   const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
   // An empty range is a mistake in the filter, not a question with no answer.
   if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: `${at}.to`, message: 'must not be before from' }]);
-  return { ...rest, companyId, from: fromDate, toExclusive };
+  // One type or several (`type` repeated): the repository reads them as a list.
+  return { ...rest, companyId, from: fromDate, toExclusive, types: type === undefined ? undefined : [type].flat() };
 }
 
 /** Where the ruleNamespace of each MVR call arrives: create-mvr-order's query, the person route's body. */
@@ -230,7 +231,8 @@ export class OrdersService {
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
     const { page: pageNumber, size, sort: _sort, ...filter } = input;
     const page = await repo.listOrders(this.db, { ...orderFilterQuery(principal.companyId, filter, 'query'), page: pageNumber, size, sort: terms });
-    return { content: page.rows.map(toOrder), page: pageMeta(input, page) };
+    const summaries = await repo.resultSummariesOf(this.db, principal.companyId, page.rows);
+    return { content: page.rows.map((row) => toOrder(row, summaries.get(row.id) ?? null)), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, orderId: string): Promise<OrderDetail> {

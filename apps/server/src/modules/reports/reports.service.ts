@@ -1,7 +1,7 @@
 // Reports: a completed order seen from the report side. A report's id is its order's id.
 import {
-  ORDER_TYPES, parseSort, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
-  type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
+  ORDER_TYPES, parseSort, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER, summarizeOrderResult,
+  type OrderResultSummary, type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
   type ReportGroupSummary, type ReportSummary, type ReportType,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
@@ -19,11 +19,11 @@ const FINISHED = new Set(['Complete', 'Failed', 'Error']);
 
 type GroupOrdersInput = Pick<PageQuery, 'page' | 'size' | 'sort'> & ReportGroupOrdersFilter;
 
-function toSummary(row: orders.OrderSummaryRow): ReportSummary {
+function toSummary(row: orders.OrderSummaryRow, resultSummary: OrderResultSummary | null): ReportSummary {
   const type = row.type as (typeof ORDER_TYPES)[number];
   return {
     id: row.id, reportType: REPORT_TYPE_OF_ORDER[type], orderType: type, subjectLabel: row.subjectLabel, personId: row.personId,
-    businessId: row.businessId, reportGroupId: row.reportGroupId, outcome: row.outcome as ReportSummary['outcome'], isReviewed: row.isReviewed,
+    businessId: row.businessId, reportGroupId: row.reportGroupId, outcome: row.outcome as ReportSummary['outcome'], resultSummary, isReviewed: row.isReviewed,
     orderedAt: row.createdAt.toISOString(), completedAt: (row.completedAt ?? row.updatedAt).toISOString(),
   };
 }
@@ -60,7 +60,8 @@ export class ReportsService {
       companyId: principal.companyId, page: input.page, size: input.size, statuses: ['Complete'], types: types ? [...types] : undefined,
       sort: terms.length > 0 ? terms.map((term) => ({ field: SORT_AS_ORDER[term.field], direction: term.direction })) : [{ field: 'completedAt', direction: 'desc' }],
     });
-    return { content: page.rows.map(toSummary), page: pageMeta(input, page) };
+    const summaries = await orders.resultSummariesOf(this.db, principal.companyId, page.rows);
+    return { content: page.rows.map((row) => toSummary(row, summaries.get(row.id) ?? null)), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, id: string): Promise<Report> {
@@ -68,7 +69,7 @@ export class ReportsService {
     const order = await orders.findOrder(this.db, principal.companyId, id);
     // An order that has not completed has no report yet: as far as reports go, it is not there.
     if (!order || order.status !== 'Complete' || !order.result) throw notFound('report');
-    return { ...toSummary(order), content: order.result as unknown as Report['content'] };
+    return { ...toSummary(order, summarizeOrderResult(order.type, order.result)), content: order.result as unknown as Report['content'] };
   }
 
   /** The company's report groups, newest first, each with its progress. */

@@ -1,5 +1,5 @@
 // Adjudication rulesets of one company, by namespace. companyId leads every WHERE.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rulesets } from '../../db/schema.ts';
 
@@ -15,4 +15,19 @@ export async function saveRuleset(db: Executor, companyId: string, values: { nam
     .onConflictDoUpdate({ target: [rulesets.companyId, rulesets.namespace], set: { name: values.name, rules: values.rules, updatedBy: values.updatedBy, updatedAt: new Date() } })
     .returning();
   return row!;
+}
+
+/** The company's rulesets by namespace, without their rules (only how many there are). */
+export async function listRulesets(db: Executor, companyId: string, limit: number) {
+  return db
+    .select({
+      namespace: rulesets.namespace, name: rulesets.name, updatedAt: rulesets.updatedAt,
+      // A hand-edited row may hold something else than an array: it counts as no rules here (GET
+      // /rulesets/{namespace} says what is wrong with it).
+      ruleCount: sql<number>`case when jsonb_typeof(${rulesets.rules}) = 'array' then jsonb_array_length(${rulesets.rules}) else 0 end`.mapWith(Number),
+    })
+    .from(rulesets)
+    .where(eq(rulesets.companyId, companyId))
+    .orderBy(asc(rulesets.namespace))
+    .limit(limit);
 }

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProblemSchema, RuleNamespaceSchema, RulesetResponseSchema, RulesetSchema } from '@clearlane/contract';
+import { MAX_LISTED_RULESETS, ProblemSchema, RuleNamespaceSchema, RulesetResponseSchema, RulesetSchema, RulesetSummarySchema } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
 import type { RulesetsService } from './rulesets.service.ts';
@@ -17,6 +17,14 @@ export async function rulesetsRoutes(app: FastifyInstance, { rulesets }: { rules
   app.addHook('onRequest', app.authenticate);
   routesNeedPlugins(app, 'orders');
   const params = z.object({ namespace: RuleNamespaceSchema });
+
+  r.get('/rulesets', {
+    schema: {
+      tags, security,
+      summary: `My company's adjudication rulesets, "default" first (the seeded one until saved), then by namespace; at most ${MAX_LISTED_RULESETS}`,
+      response: { 200: z.array(RulesetSummarySchema), ...problems },
+    },
+  }, async (request) => rulesets.list(principalOf(request)));
 
   r.get('/rulesets/:namespace', {
     schema: { tags, security, summary: 'An adjudication ruleset of my company ("default" is seeded until saved); 409 InvalidRuleset when the stored one is not valid', params, response: { 200: RulesetResponseSchema, ...problems } },

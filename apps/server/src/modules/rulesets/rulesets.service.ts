@@ -1,7 +1,7 @@
 // Rulesets a company adjudicates MVRs with. A namespace the company never saved falls back to the
 // seeded default only when it is "default": an order naming an unknown namespace is refused rather
 // than silently judged by other rules.
-import { DEFAULT_RULESET, RulesetSchema, type AdjudicationRule, type Ruleset } from '@clearlane/contract';
+import { DEFAULT_RULESET, MAX_LISTED_RULESETS, RulesetSchema, type AdjudicationRule, type Ruleset, type RulesetSummary } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -76,6 +76,19 @@ export async function resolveRuleset(db: Executor, companyId: string, namespace:
 
 export class RulesetsService {
   constructor(private readonly db: Database) {}
+
+  /**
+   * What an order can be judged by: the company's rulesets, "default" first (the seeded one while
+   * the company has not saved its own), then by namespace.
+   */
+  async list(principal: Principal): Promise<RulesetSummary[]> {
+    assertCan(principal, 'view', 'Order');
+    const rows = await repo.listRulesets(this.db, principal.companyId, MAX_LISTED_RULESETS);
+    const saved = rows.map((row) => ({ ...row, isDefault: false, updatedAt: row.updatedAt.toISOString() }));
+    const ownDefault = saved.find((row) => row.namespace === DEFAULT_NAMESPACE);
+    const seededDefault = { namespace: DEFAULT_NAMESPACE, name: DEFAULT_RULESET.name, ruleCount: DEFAULT_RULESET.rules.length, isDefault: true, updatedAt: null };
+    return [ownDefault ?? seededDefault, ...saved.filter((row) => row !== ownDefault)].slice(0, MAX_LISTED_RULESETS);
+  }
 
   async get(principal: Principal, namespace: string): Promise<RulesetView> {
     assertCan(principal, 'view', 'Order');

@@ -12,6 +12,7 @@ import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
 import type { Messenger } from '../../mail/messenger.ts';
+import { companyOriginOf } from '../../mail/company-origin.ts';
 import { findUserByEmail, findUserById, membershipsOf, revokeFamiliesOfMembership, updateUser } from '../../identity/identity.repository.ts';
 import { hashPassword, temporaryPassword } from '../../identity/passwords.ts';
 import { users } from '../../db/schema.ts';
@@ -128,6 +129,7 @@ export class UsersService {
     const passwordHash = existing ? null : await hashPassword(password);
     // Two admins (or a double click) inviting the same person race past the check above; the
     // unique keys on users.email and memberships decide, and the loser gets the same 409.
+    const origin = await this.originOf(inviter.companyId);
     const messageId = await this.db.transaction(async (tx) => {
       if (!existing) {
         await tx.insert(users).values({
@@ -145,8 +147,8 @@ export class UsersService {
       }
       await repo.addMembership(tx, { companyId: inviter.companyId, userId, role: body.role, invitedBy: inviter.userId, invitedAt: now });
       return this.messenger.record(tx, existing
-        ? this.addedMessage(body.email, existing.firstName, inviter)
-        : this.inviteMessage(body.email, body.firstName, password, inviter));
+        ? this.addedMessage(body.email, existing.firstName, inviter, origin)
+        : this.inviteMessage(body.email, body.firstName, password, inviter, origin));
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? alreadyMember() : error;
     });
@@ -203,9 +205,10 @@ export class UsersService {
     }
     const password = temporaryPassword(passwordPolicyOf(this.config));
     const passwordHash = await hashPassword(password);
+    const origin = await this.originOf(principal.companyId);
     const messageId = await this.db.transaction(async (tx) => {
       await updateUser(tx, userId, { passwordHash, temporaryPasswordExpiresAt: this.inviteExpiry(new Date()) });
-      return this.messenger.record(tx, this.inviteMessage(row.email, row.firstName, password, inviterOf(principal)));
+      return this.messenger.record(tx, this.inviteMessage(row.email, row.firstName, password, inviterOf(principal), origin));
     });
     await this.messenger.dispatch(messageId);
     return toSummary(row);
@@ -215,7 +218,12 @@ export class UsersService {
     return new Date(now.getTime() + this.config.INVITE_TTL_HOURS * 3600_000);
   }
 
-  private inviteMessage(email: string, firstName: string, password: string, inviter: Inviter) {
+  /** The company's own portal address, which the mails link to (mail/company-origin.ts). */
+  private async originOf(companyId: string) {
+    return (await companyOriginOf(this.db, companyId, this.config)) ?? this.config.PORTAL_URL;
+  }
+
+  private inviteMessage(email: string, firstName: string, password: string, inviter: Inviter, origin: string) {
     return {
       channel: 'EMAIL' as const,
       recipient: email,
@@ -225,7 +233,7 @@ export class UsersService {
         '',
         inviter.name ? `${inviter.name} invited you to ${inviter.companyName} on Clearlane.` : `You are invited to ${inviter.companyName} on Clearlane.`,
         '',
-        `Sign in at ${this.config.PORTAL_URL}/login with`,
+        `Sign in at ${origin}/login with`,
         `  email: ${email}`,
         `  temporary password: ${password}`,
         '',
@@ -234,13 +242,13 @@ export class UsersService {
     };
   }
 
-  private addedMessage(email: string, firstName: string, inviter: Inviter) {
+  private addedMessage(email: string, firstName: string, inviter: Inviter, origin: string) {
     const who = inviter.name ? `${inviter.name} added you to` : 'You now have access to';
     return {
       channel: 'EMAIL' as const,
       recipient: email,
       subject: `You now have access to ${inviter.companyName} on Clearlane`,
-      body: `Hello ${firstName},\n\n${who} ${inviter.companyName}. Sign in at ${this.config.PORTAL_URL}/login with your existing password.`,
+      body: `Hello ${firstName},\n\n${who} ${inviter.companyName}. Sign in at ${origin}/login with your existing password.`,
     };
   }
 }

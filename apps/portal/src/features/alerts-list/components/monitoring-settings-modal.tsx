@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { useMonitoringSettings, useSaveMonitoringSettings } from '../api/monitoring-settings.ts';
+import { RulesetSelect } from '../../../components/ruleset-select.tsx';
 
 export const REORDER_LABEL = 'Order a fresh MVR when a new conviction or DMV action is reported';
 const EXPLANATION =
@@ -110,14 +111,26 @@ function SettingsForm({ saved, onDone }: { saved: MonitoringSettings; onDone: ()
           disabled={!ordersOn && !form.values.reorderMvrOnChange}
           {...form.getInputProps('reorderMvrOnChange', { type: 'checkbox' })}
         />
-        <TextInput
-          label="Ruleset"
-          placeholder={COMPANY_DEFAULT}
-          description="The name of one of your company's rulesets; leave it empty for the company default."
-          maxLength={64}
-          autoComplete="off"
-          {...form.getInputProps('ruleNamespace')}
-        />
+        {ordersOn ? (
+          <RulesetSelect
+            label="Ruleset"
+            description="The ruleset that judges the MVRs ordered on a change."
+            emptyLabel={COMPANY_DEFAULT}
+            value={form.values.ruleNamespace}
+            onChange={(namespace) => form.setFieldValue('ruleNamespace', namespace)}
+            error={form.errors.ruleNamespace}
+          />
+        ) : (
+          // Without the Orders feature there is no list of rulesets to choose from (GET /rulesets needs it).
+          <TextInput
+            label="Ruleset"
+            placeholder={COMPANY_DEFAULT}
+            description="The name of one of your company's rulesets; leave it empty for the company default."
+            maxLength={64}
+            autoComplete="off"
+            {...form.getInputProps('ruleNamespace')}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone}>
             Cancel

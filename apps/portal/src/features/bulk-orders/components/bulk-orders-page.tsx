@@ -2,7 +2,7 @@
 // one driver per row, upload (with real upload progress). Every row is checked before anything is
 // ordered: either every error is listed (and nothing was placed), or all orders are placed in one
 // report group, whose page then shows them being processed.
-import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Code, CloseButton, Group, Loader, Paper, Progress, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Breadcrumbs, Button, Code, CloseButton, Group, Loader, Paper, Progress, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconFileSpreadsheet, IconFileTypeCsv, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { sheetRejectionOf, useUploadBulkOrders, type SheetRejection } from '../a
 import type { UploadProgress } from '../../../lib/http.ts';
 import { ACCEPTED_EXTENSIONS, fileProblem, formatBytes, formatCount, plural } from './format.ts';
 import { RowErrors } from './row-errors.tsx';
+import { RulesetSelect } from '../../../components/ruleset-select.tsx';
 
 // The contract's RuleNamespaceSchema, checked here as the user types (the server checks again).
 const RULE_NAMESPACE = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -212,7 +213,8 @@ export function BulkOrdersPage() {
         <Stack gap={4} maw={640}>
           <Title order={1}>Order MVRs in bulk</Title>
           <Text c="dimmed">
-            Upload a sheet with one driver per row to order all their motor vehicle records at once. Start from the template: it has the columns below and an example row.
+            Upload a sheet with one driver per row to order all their motor vehicle records at once. Start from the template: it has the columns below and an
+            example row, which shows the format and is not ordered: replace it with your drivers.
           </Text>
         </Stack>
         <TemplateButtons />
@@ -236,19 +238,17 @@ export function BulkOrdersPage() {
               disabled={busy}
               maw={320}
             />
-            <TextInput
+            <RulesetSelect
               label="Ruleset"
               description="The company ruleset that judges the orders."
               value={ruleNamespace}
-              onChange={(event) => {
-                setRuleNamespace(event.currentTarget.value);
-                if (ruleError) setRuleError(checkRule(event.currentTarget.value));
+              onChange={(namespace) => {
+                setRuleNamespace(namespace);
+                setRuleError(null);
               }}
-              onBlur={() => isAutoAdjudicated && setRuleError(checkRule(ruleNamespace))}
               error={ruleError}
               disabled={!isAutoAdjudicated || busy}
-              maxLength={63}
-              w={300}
+              w={{ base: '100%', sm: 440 }}
             />
           </Group>
 

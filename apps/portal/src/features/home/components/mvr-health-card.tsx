@@ -2,8 +2,8 @@
 // finished ones came out, what is still on its way, what ended without a report — as figures, a bar
 // chart and tables whose rows open the order list filtered to them. Shown only to users who may view
 // orders (the server refuses the others anyway).
-import { Button, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
+import { Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconChevronRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { Can } from '../../../lib/ability.tsx';
 import { useMvrMetrics } from '../api/get-mvr-metrics.ts';
@@ -46,9 +46,16 @@ function HealthContent({ health }: { health: MvrHealth }) {
       </SimpleGrid>
       <CountGroup caption="Completed, by outcome" firstColumn="Outcome" valueName="Orders" subject="completed MVR orders by outcome" rows={outcomeRows} renderLabel={OrdersLink} />
       <CountGroup caption="Pending, failed or in error" firstColumn="Status" valueName="Orders" subject="MVR orders pending, failed or in error" rows={health.unfinished} renderLabel={OrdersLink} />
+      {health.completed > 0 && (
+        <Anchor fz="sm" fw={600} renderRoot={(props) => <Link {...props} to="/orders" search={health.notReviewed} />}>
+          <Group gap={4} component="span">
+            Completed MVRs not yet reviewed
+            <IconChevronRight size={16} aria-hidden />
+          </Group>
+        </Anchor>
+      )}
       <Text fz="xs" c="dimmed">
-        A link opens the order list from {day.format(new Date(`${health.from.slice(0, 10)}T00:00:00Z`))} with that outcome or status; orders of other types
-        that match are listed there too.
+        A link opens the list of MVR orders from {day.format(new Date(`${health.from.slice(0, 10)}T00:00:00Z`))} with that outcome or status.
       </Text>
     </Stack>
   );

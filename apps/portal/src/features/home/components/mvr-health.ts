@@ -9,7 +9,9 @@ import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, OUTCOME_COLORS, OUTCOME_LABEL
 export interface OrdersLinkSearch {
   outcome?: Outcome;
   status?: OrderStatus;
-  type?: OrderType;
+  /** The MVR types, so a row lists the MVRs it counts and no other order of that status or outcome. */
+  type: OrderType | OrderType[];
+  isReviewed?: boolean;
   /** The first day of the period (UTC calendar date, as the list's "Ordered from" filter). */
   from: string;
 }
@@ -34,7 +36,12 @@ export interface MvrHealth {
   notAdjudicated: HealthRow | null;
   /** Orders on their way, then those that ended without a report. */
   unfinished: HealthRow[];
+  /** The order list of the period's completed MVRs nobody has marked reviewed yet. */
+  notReviewed: OrdersLinkSearch;
 }
+
+/** Both kinds of MVR order (with and without automatic adjudication): the figures count both. */
+const MVR_TYPES: OrderType[] = ['MVR', 'MVR_WITH_ADJUDICATION'];
 
 const OUTCOMES: readonly Outcome[] = ['Pass', 'Fail', 'Indeterminate', 'NoResults', 'NotFulfilled'];
 const PENDING: readonly OrderStatus[] = ['New', 'Ordered', 'Received'];
@@ -50,7 +57,7 @@ export function mvrHealthOf(metrics: MvrMetrics): MvrHealth {
     label: OUTCOME_LABELS[outcome],
     count: metrics.byOutcome[outcome] ?? 0,
     color: OUTCOME_COLORS[outcome],
-    search: { outcome, from },
+    search: { type: MVR_TYPES, outcome, from },
   }));
   // An order gets its outcome when it completes; a completed MVR without one was not adjudicated
   // automatically (type MVR) and found a record.
@@ -61,7 +68,7 @@ export function mvrHealthOf(metrics: MvrMetrics): MvrHealth {
     label: ORDER_STATUS_LABELS[status],
     count: metrics.byStatus[status] ?? 0,
     color: ORDER_STATUS_COLORS[status],
-    search: { status, from },
+    search: { type: MVR_TYPES, status, from },
   });
   return {
     from: metrics.from,
@@ -77,6 +84,7 @@ export function mvrHealthOf(metrics: MvrMetrics): MvrHealth {
         ? { key: 'NotAdjudicated', label: 'Not adjudicated', count: notAdjudicatedCount, color: 'gray.6', search: { type: 'MVR', status: 'Complete', from } }
         : null,
     unfinished: [...PENDING, ...ERRORED].map(statusRow),
+    notReviewed: { type: MVR_TYPES, status: 'Complete', isReviewed: false, from },
   };
 }
 

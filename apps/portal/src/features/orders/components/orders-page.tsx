@@ -1,9 +1,9 @@
 // /orders: the company's orders. Filters, sort and page live in the URL (orders-search.ts), so a
 // filtered view survives a reload; rows of unfinished orders refresh on their own (useOrders polls).
-import { Anchor, Badge, Button, EmptyState, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, EmptyState, Group, Menu, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper, IconCar, IconChevronDown, IconClipboardList, IconFileSpreadsheet, IconPlus, IconSteeringWheel, IconUserShield } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import type { Order } from '@clearlane/contract/orders';
+import type { Order, OrderType } from '@clearlane/contract/orders';
 import type { PluginName } from '@clearlane/contract/company';
 import { Can } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
@@ -11,10 +11,11 @@ import { useOrders } from '../api/get-orders.ts';
 import { useTags } from '../api/get-tags.ts';
 import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import {
-  isReviewedOf, ORDER_FILTER_KEYS, ORDER_STATUS_OPTIONS, ORDER_TYPE_OPTIONS, ordersQueryOf, OUTCOME_OPTIONS, reviewedChoiceOf, type OrderSortKey, type OrdersSearch,
+  isReviewedOf, ORDER_FILTER_KEYS, ORDER_STATUS_OPTIONS, ORDER_TYPE_OPTIONS, orderTypeParamOf, orderTypesOf, ordersQueryOf, OUTCOME_OPTIONS, reviewedChoiceOf, type OrderSortKey, type OrdersSearch,
   type ReviewedChoice,
 } from '../orders-search.ts';
 import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
+import { OrderResultCell } from '../../../components/order-result/order-result.tsx';
 import { formatDateTime, preciseTimeFormat } from './format.ts';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
 import { DateRangeFilter } from '../../../components/list-view/date-range-filter.tsx';
@@ -109,14 +110,7 @@ export function OrdersPage() {
       accessor: 'outcome',
       title: 'Outcome',
       sortable: true,
-      render: (order) =>
-        order.outcome ? (
-          <OutcomeBadge outcome={order.outcome} />
-        ) : (
-          <Text span fz="sm" c="dimmed">
-            —
-          </Text>
-        ),
+      render: (order) => <OrderResultCell outcome={order.outcome && <OutcomeBadge outcome={order.outcome} />} summary={order.resultSummary} />,
     },
     {
       accessor: 'createdAt',
@@ -157,15 +151,15 @@ export function OrdersPage() {
           </Can>
         }
       />
-      <ListFilters list={list} label="Filter orders" searchPlaceholder="Driver, business or VIN" searchWidth={220}>
-        <Select
+      <ListFilters list={list} label="Filter orders" searchPlaceholder="Name, VIN or reference" searchWidth={220}>
+        <MultiSelect
           label="Type"
-          placeholder="All types"
+          placeholder={search.type === undefined ? 'All types' : undefined}
           data={ORDER_TYPE_OPTIONS.map((type) => ({ value: type, label: ORDER_TYPE_LABELS[type] }))}
-          value={search.type ?? null}
-          onChange={(value) => list.setSearch({ type: (value as OrdersSearch['type']) ?? undefined })}
+          value={orderTypesOf(search.type)}
+          onChange={(values) => list.setSearch({ type: orderTypeParamOf(values as OrderType[]) })}
           clearable
-          w={filterWidth(200)}
+          w={filterWidth(240)}
         />
         <Select
           label="Status"

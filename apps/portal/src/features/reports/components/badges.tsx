@@ -4,7 +4,7 @@ import { Badge, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleDashed, IconQuestionMark, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Outcome } from '@clearlane/contract/orders';
-import { OUTCOME_COLORS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { OUTCOME_COLORS, OUTCOME_LABELS, RISK_LEVEL_COLORS } from '../../../lib/order-labels.ts';
 import { humanize } from './format.ts';
 
 // Mantine's orange-9 gives white text 4.3:1, under AA's 4.5:1; this amber gives 6.5:1.
@@ -47,7 +47,7 @@ export function OutcomeBadge({ outcome, adjudicable = true }: { outcome: string 
   );
 }
 
-const LEVEL_COLORS: Record<string, string> = { LOW: 'teal.9', MODERATE: AMBER, HIGH: 'red.9', SEVERE: 'grape.9' };
+const LEVEL_COLORS: Record<string, string> = RISK_LEVEL_COLORS;
 
 /** A risk level or finding severity: LOW, MODERATE, HIGH, SEVERE. */
 export function RiskLevelBadge({ level, suffix = '' }: { level: string; suffix?: string }) {

@@ -137,6 +137,9 @@ export function ReportGroupPage() {
             {plural(group.totalOrders, 'order')}
             {group.fileName ? ` from ${group.fileName}` : ''}, created {formatDateTime(group.createdAt)}
           </Text>
+          <Anchor fz="sm" renderRoot={(props) => <Link {...props} to="/orders" search={{ reportGroupId: group.id }} />}>
+            Search and filter these orders in the orders list
+          </Anchor>
         </Stack>
         {mayDownload && (
           // The group's complete MVRs as one bundle (the dialog counts them), by the orders list's reportGroupId filter.

@@ -9,6 +9,7 @@ import type { ReportSummary } from '@clearlane/contract/reports';
 import { useReports } from '../api/get-reports.ts';
 import { REPORT_FILTER_KEYS, REPORT_TYPE_OPTIONS, reportsQueryOf, type ReportSortKey, type ReportsSearch } from '../reports-search.ts';
 import { OutcomeBadge } from './badges.tsx';
+import { ResultSummaryText } from '../../../components/order-result/order-result.tsx';
 import { When } from './when.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { REPORT_TYPE_LABELS } from '../../../lib/order-labels.ts';
@@ -96,7 +97,12 @@ function ReportsList({ search }: { search: ReportsSearch }) {
         </AnchorLink>
       ),
     },
-    { accessor: 'outcome', title: 'Outcome', render: (report) => <OutcomeBadge outcome={report.outcome} adjudicable={report.reportType === 'MotorVehicleRecord'} /> },
+    {
+      accessor: 'outcome',
+      title: 'Outcome',
+      render: (report) =>
+        report.resultSummary ? <ResultSummaryText summary={report.resultSummary} /> : <OutcomeBadge outcome={report.outcome} adjudicable={report.reportType === 'MotorVehicleRecord'} />,
+    },
     { accessor: 'completedAt', title: 'Completed', sortable: true, wideOnly: true, render: (report) => <When value={report.completedAt} /> },
     { accessor: 'orderedAt', title: 'Ordered', sortable: true, wideOnly: true, render: (report) => <When value={report.orderedAt} /> },
     {

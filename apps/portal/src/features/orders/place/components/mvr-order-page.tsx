@@ -22,6 +22,7 @@ import { mvrRetryAdvice, mvrValuesOf } from '../forms/retry.ts';
 import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
 import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { RulesetRules, rulesetProblem } from './ruleset-rules.tsx';
+import { RulesetSelect } from '../../../../components/ruleset-select.tsx';
 import { OrderFormPage } from './retried-order.tsx';
 import { DriverPicker } from '../../../../components/subject-pickers.tsx';
 import { TagsField } from './tags-field.tsx';
@@ -225,13 +226,12 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
           />
           {values.isAutoAdjudicated ? (
             <Stack gap="sm" pl={{ base: 0, sm: 'xl' }}>
-              <TextInput
+              <RulesetSelect
                 label="Ruleset"
-                autoComplete="off"
-                maxLength={63}
                 w={{ base: '100%', sm: 480 }}
-                description="The company ruleset to judge by: “default” unless yours has others."
-                {...form.getInputProps('ruleNamespace')}
+                description="The company ruleset to judge the record by."
+                value={values.ruleNamespace}
+                onChange={(namespace) => form.setFieldValue('ruleNamespace', namespace)}
                 error={form.errors.ruleNamespace ?? rulesetError ?? undefined}
               />
               <RulesetRules ruleset={rulesetError ? undefined : ruleset.data} isLoading={ruleset.isLoading} />
