@@ -86,7 +86,7 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     await expect(planted).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
   });
 
-  it("the free-text search function (migrations 0008, 0010) finds nothing of another company for company work, by subject or by reference", async () => {
+  it("the free-text search function (migrations 0008, 0013) finds nothing of another company for company work, by subject or by reference", async () => {
     const search = async (companyId: string, pattern = '%', reference = '') =>
       rowsOf<{ id: string }>(await database.db.execute(sql`SELECT id FROM orders_matching_subject(${companyId}::uuid, ${pattern}, ${reference})`));
     await database.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label, mvr_external_reference_id) VALUES (${uuidv7()}, ${globex.id}, 'MVR', 'New', 'Queued', '{}', 'Globex subject', 'GX-REF-1')`);

@@ -106,8 +106,8 @@ export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery
   return rows.map((row) => row.id);
 }
 
-type ListedOrder = OrderSummaryRow & { matchingCount: number };
-const listStatements = new StatementsByShape<{ execute(values: Record<string, unknown>): Promise<ListedOrder[]> }>('orders_list');
+type CountedOrderRow = OrderSummaryRow & { matchingCount: number };
+const listStatements = new StatementsByShape<{ execute(values: Record<string, unknown>): Promise<CountedOrderRow[]> }>('orders_list');
 
 /** One page of a company's orders and how many match (capped: db/capped-count.ts). */
 export async function listOrders(db: ListExecutor, query: OrderListQuery) {
