@@ -1,5 +1,5 @@
 // Driver alerts of one company: the list with its filters and sorts, one alert, and acknowledging
-// it. The sweep (helper mon-engine) raises them; this file only reads and acknowledges.
+// it. The sweep raises them; this file only reads and acknowledges.
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AlertSeverity, AlertSortField, AlertType, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
