@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { withDeclaredAnswers } from './http/media-types.ts';
 import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
 import type { Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       info: { title: 'Clearlane API', version: VERSION, description: 'Order and review driver, vehicle and business risk reports. Errors are RFC 9457 problem details.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The id token from sign-in' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withDeclaredAnswers(jsonSchemaTransform),
   });
 
   // Our services.

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  BULK_ORDER_FILE_FIELD, BULK_ORDER_LIMITS, BulkOrderQuerySchema, BulkOrderResultSchema, BulkSheetInvalidSchema, BulkTemplateQuerySchema, ProblemSchema,
+  BULK_ORDER_CONTENT_TYPES, BULK_ORDER_FILE_FIELD, BULK_ORDER_LIMITS, BulkOrderQuerySchema, BulkOrderResultSchema, BulkSheetInvalidSchema, BulkTemplateQuerySchema, ProblemSchema,
 } from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
@@ -67,6 +67,7 @@ export async function bulkOrdersRoutes(app: FastifyInstance, { bulkOrders }: { b
   });
 
   r.get('/orders/bulk/template', {
+    config: { answers: { [BULK_ORDER_CONTENT_TYPES.xlsx]: 'binary', [BULK_ORDER_CONTENT_TYPES.csv]: 'text' } },
     schema: {
       tags, security, summary: 'The bulk MVR order template: the header row and one example row (xlsx or csv)',
       querystring: BulkTemplateQuerySchema,

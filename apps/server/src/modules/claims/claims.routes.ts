@@ -93,6 +93,7 @@ export async function claimsRoutes(app: FastifyInstance, { claims }: { claims: C
   }, async (request) => claims.snapshots(principalOf(request), request.params.id));
 
   r.get('/claims/:id/snapshots/:snapshotId', {
+    config: { answers: { 'application/json': 'schema', 'application/pdf': 'binary' } },
     schema: {
       tags, security,
       summary: 'One snapshot as published: form data, schema version, every order\'s outcome, deciding rules, ruleset version and report SHA-256, and what changed since the previous one; Accept application/pdf → the snapshot as a PDF document',

@@ -51,6 +51,7 @@ export async function downloadsRoutes(app: FastifyInstance, { downloads }: { dow
   r.get('/orders/download/:id/file', {
     // A HEAD would run the handler and count as a download of the file: there is none.
     exposeHeadRoute: false,
+    config: { answers: { 'application/pdf': 'binary', 'application/zip': 'binary', 'text/plain': 'text' } },
     schema: {
       tags, security,
       summary: 'The bundle\'s file (attachment); each download is recorded. 409 while it is being built or when it failed, 410 once expired',

@@ -38,6 +38,9 @@ const REPORT_ANSWERS = [
   { type: 'application/pdf', answer: 'pdf' },
 ] as const satisfies readonly Offer<string>[];
 
+/** The OpenAPI document's media types of those report routes (http/media-types.ts). */
+const JSON_OR_PDF = { 'application/json': 'schema', 'application/pdf': 'binary' } as const;
+
 const notAcceptable = (available: readonly Offer<string>[], what: string) =>
   new AppError(406, 'NotAcceptable', `${what} is available as ${available.map((offer) => offer.type).join(', ').replace(/, ([^,]*)$/, ' or $1')}.`, { title: 'Not Acceptable' });
 
@@ -127,6 +130,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   }, async (request) => orders.setSubStatus(principalOf(request), request.params.id, request.body));
 
   r.get('/orders/:id/mvr/report', {
+    config: { answers: { 'application/pdf': 'binary', 'application/pdf+text': 'schema', 'text/plain': 'text' } },
     schema: {
       tags, security,
       summary: 'The MVR report: Accept application/pdf → PDF (standard, or ?format=MVR_CONDENSED_REPORT); text/plain → condensed text; application/pdf+text → condensed PDF (base64) and text as JSON',
@@ -148,6 +152,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
 
   const pdfOr = 'Accept application/pdf → the report as a PDF document; otherwise JSON:';
   r.get('/orders/:id/violation/report', {
+    config: { answers: JSON_OR_PDF },
     schema: { tags, security, summary: `${pdfOr} the violations, accidents and DMV actions of a completed MVR`, params: idParams, response: { 200: ViolationReportSchema, 406: ProblemSchema, ...problems } },
   }, async (request, reply) => {
     if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'violation'));
@@ -155,6 +160,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   });
 
   r.get('/orders/:id/vehicle/report', {
+    config: { answers: JSON_OR_PDF },
     schema: { tags, security, summary: `${pdfOr} the vehicle report of a completed VIN order`, params: idParams, response: { 200: VehicleReportSchema, 406: ProblemSchema, ...problems } },
   }, async (request, reply) => {
     if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'vehicle'));
@@ -162,6 +168,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   });
 
   r.get('/orders/:id/irr/report', {
+    config: { answers: JSON_OR_PDF },
     schema: { tags, security, summary: `${pdfOr} the person risk assessment of a completed order`, params: idParams, response: { 200: PersonRiskAssessmentSchema, 406: ProblemSchema, ...problems } },
   }, async (request, reply) => {
     if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'irr'));
@@ -169,6 +176,7 @@ export async function ordersRoutes(app: FastifyInstance, { orders }: { orders: O
   });
 
   r.get('/orders/:id/bra/report', {
+    config: { answers: JSON_OR_PDF },
     schema: { tags, security, summary: `${pdfOr} the business risk report of a completed order`, params: idParams, response: { 200: BusinessRiskAssessmentSchema, 406: ProblemSchema, ...problems } },
   }, async (request, reply) => {
     if (wantsPdf(request)) return sendPdf(reply, await orders.reportDocument(principalOf(request), request.params.id, 'bra'));

@@ -71,6 +71,7 @@ export async function scoresRoutes(app: FastifyInstance, { scores }: { scores: D
   });
 
   r.get('/scores/dot/quality/report', {
+    config: { answers: { 'application/json': 'schema', 'text/csv': 'text' } },
     schema: {
       tags, security,
       summary: 'The quality report of my company\'s carriers: BASICs against thresholds, out-of-service rates, rating, authority, insurance, changes and history',
