@@ -129,6 +129,12 @@ export const formatDay = (day: string) => dateOnly.format(new Date(`${day.slice(
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
+/** A scoring in a history: its day, or its day and time when the history has several that day. */
+export function historyLabel(history: readonly { scoredAt: string }[], scoredAt: string): string {
+  const day = formatDay(scoredAt);
+  return history.filter((entry) => formatDay(entry.scoredAt) === day).length > 1 ? formatDateTime(scoredAt) : day;
+}
+
 /** "FMCSA" or "Clearlane estimate": whose figure it is. */
 export const originLabel = (source: Pick<FigureSource, 'origin'>) => (source.origin === 'FMCSA' ? 'FMCSA' : 'Clearlane estimate');
 

@@ -7,7 +7,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
 import {
-  alertExplanation, basicSourceText, BASIC_SHORT_NAMES, carrierName, changesOf, formatDateTime, formatDay, INTERVENTION_NOTE, LIGHT_LABELS, lightOf,
+  alertExplanation, basicSourceText, BASIC_SHORT_NAMES, carrierName, changesOf, formatDateTime, formatDay, historyLabel, INTERVENTION_NOTE, LIGHT_LABELS, lightOf,
   mayNotOperate, ordinal, PROVIDER_LABELS, RELATIONSHIP_LABELS, THRESHOLD_GROUP_LABELS, trendOf,
 } from '../scores.ts';
 import { BasicLight, ChangesList, SourceNote } from './score-parts.tsx';
@@ -277,13 +277,20 @@ function OutOfServicePart({ carrier }: { carrier: CarrierReport }) {
 function HistoryPart({ carrier }: { carrier: CarrierReport }) {
   const id = useId();
   const history = carrier.history;
+  const anySound = history.some((entry) => entry.basics.some((basic) => basic.percentile !== null));
   const summary = `Percentiles of ${carrierName(carrier)} at its last ${history.length} ${history.length === 1 ? 'scoring' : 'scorings'}.`;
   return (
     <Stack gap="sm">
       {history.length < 2 && <Text fz="sm">Scored once so far: the history grows with every scoring (every day, and whenever it is rescored).</Text>}
       <ChartAndTable
         height={260}
-        chart={<HistoryChart carrier={carrier} summary={summary} />}
+        chart={
+          anySound ? (
+            <HistoryChart carrier={carrier} summary={summary} />
+          ) : (
+            <Text fz="sm">No BASIC has had a sound percentile yet: there is nothing to draw.</Text>
+          )
+        }
         table={
           <Table.ScrollContainer minWidth={420}>
             <Table verticalSpacing={4} horizontalSpacing={6} aria-labelledby={id} fz="xs">
@@ -304,7 +311,7 @@ function HistoryPart({ carrier }: { carrier: CarrierReport }) {
                 {[...history].reverse().map((entry) => (
                   <Table.Tr key={entry.scoredAt}>
                     <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                      {formatDay(entry.scoredAt)}
+                      {historyLabel(history, entry.scoredAt)}
                     </Table.Th>
                     {carrier.basics.map((basic) => {
                       const then = entry.basics.find((item) => item.code === basic.code);

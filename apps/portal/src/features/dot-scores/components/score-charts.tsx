@@ -4,7 +4,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
-import { BASIC_ORDER, BASIC_SHORT_NAMES, formatDay } from '../scores.ts';
+import { BASIC_ORDER, BASIC_SHORT_NAMES, historyLabel } from '../scores.ts';
 
 const BAR_ROW = 44;
 const AXIS_WIDTH = 112;
@@ -60,7 +60,6 @@ export function OutOfServiceChart({ carrier, summary }: { carrier: CarrierReport
         ]}
         orientation="vertical"
         yAxisProps={{ width: 64, interval: 0 }}
-        xAxisProps={{ unit: '%' }}
         gridAxis="x"
         withLegend
         withBarValueLabel
@@ -79,8 +78,9 @@ const LINE_COLORS = ['red.7', 'orange.7', 'grape.7', 'indigo.7', 'teal.7', 'cyan
 export function HistoryChart({ carrier, summary }: { carrier: CarrierReport; summary: string }) {
   const codes = BASIC_ORDER.filter((code) => carrier.history.some((entry) => entry.basics.some((basic) => basic.code === code && basic.percentile !== null)));
   const data = carrier.history.map((entry) => ({
-    scored: formatDay(entry.scoredAt),
-    ...Object.fromEntries(codes.map((code) => [BASIC_SHORT_NAMES[code], entry.basics.find((basic) => basic.code === code)?.percentile ?? null])),
+    scored: historyLabel(carrier.history, entry.scoredAt),
+    // Keyed by code: a name with a dot ("Vehicle maint.") would be read as a path.
+    ...Object.fromEntries(codes.map((code) => [code, entry.basics.find((basic) => basic.code === code)?.percentile ?? null])),
   }));
   return (
     <div role="img" aria-label={summary}>
@@ -89,7 +89,7 @@ export function HistoryChart({ carrier, summary }: { carrier: CarrierReport; sum
         h={260}
         data={data}
         dataKey="scored"
-        series={codes.map((code, index) => ({ name: BASIC_SHORT_NAMES[code], color: LINE_COLORS[index % LINE_COLORS.length]! }))}
+        series={codes.map((code, index) => ({ name: code, label: BASIC_SHORT_NAMES[code], color: LINE_COLORS[index % LINE_COLORS.length]! }))}
         yAxisProps={{ domain: [0, 100], ticks: [0, 25, 50, 75, 100], width: 36 }}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}

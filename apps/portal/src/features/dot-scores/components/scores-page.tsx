@@ -4,7 +4,7 @@
 // is. What rescoring found changed is at the top. Managers and admins add numbers, rescore and remove.
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconChartBar, IconDownload, IconRefresh, IconTruck } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertOctagon, IconChartBar, IconDownload, IconRefresh, IconTruck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
@@ -155,7 +155,7 @@ function RecentChanges({ carriers }: { carriers: CarrierReport[] }) {
 
 function Legend() {
   return (
-    <Group gap="md" wrap="wrap" component="p" m={0} fz="xs" c="gray.8">
+    <Group gap="md" wrap="wrap" fz="xs" c="gray.8">
       <Group gap={6} wrap="nowrap">
         <LightBadge light="ALERT" /> at or over the intervention threshold
       </Group>
@@ -183,9 +183,12 @@ function CarrierName({ carrier }: { carrier: CarrierReport }) {
         {carrier.label && ` · ${carrier.label}`}
       </Text>
       {mayNotOperate(carrier) && (
-        <Badge color="red.9" radius="sm" variant="filled" style={{ alignSelf: 'flex-start' }}>
-          Not allowed to operate
-        </Badge>
+        <Group gap={4} wrap="nowrap" c="red.9">
+          <IconAlertOctagon size={16} aria-hidden style={{ flexShrink: 0 }} />
+          <Text span fz="xs" fw={700}>
+            Not allowed to operate
+          </Text>
+        </Group>
       )}
     </Stack>
   );
@@ -242,7 +245,7 @@ function CarriersOverview({ carriers, pending }: { carriers: CarrierReport[]; pe
 
 function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown>; labelledBy: string }) {
   return (
-    <Table.ScrollContainer minWidth={1180}>
+    <Table.ScrollContainer minWidth={1220}>
       <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" aria-labelledby={labelledBy} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -265,7 +268,7 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
         <Table.Tbody>
           {carriers.map((carrier) => (
             <Table.Tr key={carrier.dotNumber}>
-              <Table.Th scope="row" fw={400} maw={240}>
+              <Table.Th scope="row" fw={400} miw={200} maw={260}>
                 <CarrierName carrier={carrier} />
               </Table.Th>
               {carrier.basics.length === 0 ? (
