@@ -5,6 +5,7 @@
 import type {
   BasicCode, BasicScore, CarrierChangeKind, CarrierReport, CarrierThresholdGroup, FigureSource,
 } from '@clearlane/contract/dot-scores';
+import { WARNING_ORANGE } from '../../lib/monitoring-labels.ts';
 import { DOT_NUMBER } from './dot-quality-search.ts';
 
 // Spelled out rather than imported (the contract's module builds zod schemas at load time); the
@@ -44,8 +45,8 @@ export const NEAR_THRESHOLD_POINTS = 10;
 export type Light = 'ALERT' | 'NEAR' | 'OK' | 'NO_DATA';
 
 export const LIGHT_LABELS: Record<Light, string> = { ALERT: 'Alert', NEAR: 'Near threshold', OK: 'OK', NO_DATA: 'Insufficient data' };
-/** Dark enough for white text and for a 3:1 contrast of the icon on white. */
-export const LIGHT_COLORS: Record<Light, string> = { ALERT: 'red.8', NEAR: 'orange.9', OK: 'teal.8', NO_DATA: 'gray.6' };
+/** The colours of the driver alerts' severities and qualifications: white text on them reads at 4.5:1. */
+export const LIGHT_COLORS: Record<Light, string> = { ALERT: 'red.9', NEAR: WARNING_ORANGE, OK: 'teal.9', NO_DATA: 'gray.6' };
 
 export function lightOf(basic: Pick<BasicScore, 'status' | 'alert' | 'percentile' | 'threshold'>): Light {
   if (basic.status === 'INSUFFICIENT_DATA' || basic.percentile === null) return 'NO_DATA';
