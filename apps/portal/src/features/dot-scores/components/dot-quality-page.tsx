@@ -3,7 +3,7 @@
 // then each carrier in full. Export CSV of the carriers shown; Managers and admins rescore them.
 import { Alert, Anchor, Button, Group, MultiSelect, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconAlertCircle, IconChevronLeft, IconDownload, IconRefresh } from '@tabler/icons-react';
+import { IconChevronLeft, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
@@ -15,7 +15,7 @@ import { dotListOf, dotSearchOf, MAX_COMPARED } from '../dot-quality-search.ts';
 import { BASIC_ORDER, BASIC_FULL_NAMES, carrierName, mayNotOperate, trendOf } from '../scores.ts';
 import { useScoredReport } from '../use-scoring.ts';
 import { CarrierDetail } from './carrier-detail.tsx';
-import { BasicLight } from './score-parts.tsx';
+import { BasicLight, LoadError } from './score-parts.tsx';
 import { ScoringProgress } from './scores-page.tsx';
 
 const routeApi = getRouteApi('/_authenticated/scores/dot-quality');
@@ -71,14 +71,7 @@ export function DotQualityPage() {
       {dots.length === 0 ? (
         <Text>Choose one carrier to see its record, or several to compare them.</Text>
       ) : report.isError && !report.data ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The report could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{report.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="The report could not be loaded" error={report.error} retry={report.refetch} />
       ) : !carriers ? (
         <Skeleton h={480} radius="md" aria-label="Loading the report" />
       ) : carriers.length === 1 ? (

@@ -1,8 +1,8 @@
 // Small pieces both DOT score pages show: a BASIC's traffic light (icon, word and figure, never
 // colour alone, with the whole state as its accessible text), the trend arrow, whose figure it is,
 // and the list of what changed between scorings.
-import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconCircleCheck, IconCircleDashed, IconEqual, IconExclamationCircle, IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconCircleCheck, IconCircleDashed, IconExclamationCircle, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { BasicScore, FigureSource } from '@clearlane/contract/dot-scores';
 import { dotSearchOf } from '../dot-quality-search.ts';
@@ -32,13 +32,14 @@ export function LightBadge({ light, percentile }: { light: Light; percentile?: n
 
 /** The change of a percentile since the last score: an arrow and the points (up is worse). */
 export function TrendMark({ trend }: { trend: Trend | null }) {
-  if (!trend) return null;
-  const Icon = trend.delta > 0 ? IconArrowUpRight : trend.delta < 0 ? IconArrowDownRight : IconEqual;
+  // Unchanged says nothing worth the room; the accessible text still says "unchanged".
+  if (!trend || trend.delta === 0) return null;
+  const Icon = trend.delta > 0 ? IconArrowUpRight : IconArrowDownRight;
   return (
-    <Group gap={2} wrap="nowrap" c={trend.delta > 0 ? 'red.9' : trend.delta < 0 ? 'teal.9' : 'gray.7'} aria-hidden>
+    <Group gap={2} wrap="nowrap" c={trend.delta > 0 ? 'red.9' : 'teal.9'} aria-hidden>
       <Icon size={14} />
       <Text span fz="xs" fw={600}>
-        {trend.delta > 0 ? `+${trend.delta}` : trend.delta < 0 ? `−${Math.abs(trend.delta)}` : '0'}
+        {trend.delta > 0 ? `+${trend.delta}` : `−${Math.abs(trend.delta)}`}
       </Text>
     </Group>
   );
@@ -106,5 +107,19 @@ export function ChangesList({ changes, withCarrier, labelledBy }: { changes: Com
         );
       })}
     </Stack>
+  );
+}
+
+/** The report could not be loaded: the problem's words and "Try again". */
+export function LoadError({ title, error, retry }: { title: string; error: Error; retry: () => unknown }) {
+  return (
+    <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">{error.message}</Text>
+        <Button size="xs" variant="light" color="red" onClick={() => void retry()}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

@@ -2,9 +2,9 @@
 // with a traffic light per BASIC (alert, near the threshold, OK, not enough data: each in words and
 // an icon as well as colour), the trend since the last score, when it was scored and whose data it
 // is. What rescoring found changed is at the top. Managers and admins add numbers, rescore and remove.
-import { Alert, Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconAlertOctagon, IconChartBar, IconDownload, IconRefresh, IconTruck } from '@tabler/icons-react';
+import { IconAlertOctagon, IconChartBar, IconDownload, IconRefresh, IconTruck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
@@ -21,7 +21,7 @@ import {
 import { useScoredReport, type Scoring } from '../use-scoring.ts';
 import { AddDotsForm } from './add-dots-form.tsx';
 import { RemoveDotButton } from './remove-dot-button.tsx';
-import { BasicLight, ChangesList, LightBadge } from './score-parts.tsx';
+import { BasicLight, ChangesList, LightBadge, LoadError } from './score-parts.tsx';
 
 /** The newest changes shown before "Show all". */
 const NEWEST_CHANGES = 8;
@@ -76,14 +76,7 @@ export function ScoresPage() {
         <AddDotsForm scoring={scoring} />
       </Can>
       {report.isError && !report.data ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The DOT scores could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{report.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="The DOT scores could not be loaded" error={report.error} retry={report.refetch} />
       ) : !carriers ? (
         <Skeleton h={320} radius="md" aria-label="Loading the DOT scores" />
       ) : carriers.length === 0 ? (
@@ -245,7 +238,7 @@ function CarriersOverview({ carriers, pending }: { carriers: CarrierReport[]; pe
 
 function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown>; labelledBy: string }) {
   return (
-    <Table.ScrollContainer minWidth={1220}>
+    <Table.ScrollContainer minWidth={1100}>
       <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" aria-labelledby={labelledBy} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -268,7 +261,7 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
         <Table.Tbody>
           {carriers.map((carrier) => (
             <Table.Tr key={carrier.dotNumber}>
-              <Table.Th scope="row" fw={400} miw={200} maw={260}>
+              <Table.Th scope="row" fw={400} miw={190} maw={230}>
                 <CarrierName carrier={carrier} />
               </Table.Th>
               {carrier.basics.length === 0 ? (
