@@ -195,13 +195,15 @@ function Scored({ carrier, pending }: { carrier: CarrierReport; pending: boolean
           Scoring…
         </Badge>
       )}
-      {carrier.scoredAt ? (
-        <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-          <time dateTime={carrier.scoredAt}>{formatDateTime(carrier.scoredAt)}</time>
-        </Text>
-      ) : (
-        <Text fz="sm">Never</Text>
-      )}
+      <Text fz="xs" c="gray.8">
+        {carrier.scoredAt ? (
+          <>
+            Scored <time dateTime={carrier.scoredAt}>{formatDateTime(carrier.scoredAt)}</time>
+          </>
+        ) : (
+          'Never scored'
+        )}
+      </Text>
       {carrier.source && carrier.asOf && (
         <Text fz="xs" c="dimmed">
           {PROVIDER_LABELS[carrier.source]} data as of {formatDay(carrier.asOf)}
@@ -238,7 +240,7 @@ function CarriersOverview({ carriers, pending }: { carriers: CarrierReport[]; pe
 
 function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown>; labelledBy: string }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" aria-labelledby={labelledBy} highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -250,7 +252,6 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
                 </abbr>
               </Table.Th>
             ))}
-            <Table.Th scope="col">Last scored</Table.Th>
             <Can I="manage" a="Scores">
               <Table.Th scope="col">
                 <VisuallyHidden>Remove</VisuallyHidden>
@@ -261,8 +262,11 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
         <Table.Tbody>
           {carriers.map((carrier) => (
             <Table.Tr key={carrier.dotNumber}>
-              <Table.Th scope="row" fw={400} miw={190} maw={230}>
-                <CarrierName carrier={carrier} />
+              <Table.Th scope="row" fw={400} miw={200} maw={250}>
+                <Stack gap={4}>
+                  <CarrierName carrier={carrier} />
+                  <Scored carrier={carrier} pending={pending.has(carrier.dotNumber)} />
+                </Stack>
               </Table.Th>
               {carrier.basics.length === 0 ? (
                 <Table.Td colSpan={BASIC_ORDER.length}>
@@ -275,9 +279,6 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
                   </Table.Td>
                 ))
               )}
-              <Table.Td>
-                <Scored carrier={carrier} pending={pending.has(carrier.dotNumber)} />
-              </Table.Td>
               <Can I="manage" a="Scores">
                 <Table.Td>
                   <RemoveDotButton dotNumber={carrier.dotNumber} name={carrierName(carrier)} />
