@@ -17,6 +17,7 @@ import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_auth
 import { Route as AuthenticatedDownloadsRouteImport } from './routes/_authenticated/downloads'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
+import { Route as AuthenticatedScoresRouteRouteImport } from './routes/_authenticated/scores/route'
 import { Route as AuthenticatedUsersRouteRouteImport } from './routes/_authenticated/users/route'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgotPassword'
 import { Route as PublicHealthCheckRouteImport } from './routes/_public/healthCheck'
@@ -32,6 +33,8 @@ import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenti
 import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
 import { Route as AuthenticatedReportsIdRouteImport } from './routes/_authenticated/reports/$id'
+import { Route as AuthenticatedScoresIndexRouteImport } from './routes/_authenticated/scores/index'
+import { Route as AuthenticatedScoresDotQualityRouteImport } from './routes/_authenticated/scores/dot-quality'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersIdRouteImport } from './routes/_authenticated/users/$id'
 import { Route as AuthenticatedUsersAddUserRouteImport } from './routes/_authenticated/users/add-user'
@@ -86,6 +89,12 @@ const AuthenticatedReportsRouteRoute =
   AuthenticatedReportsRouteRouteImport.update({
     id: '/reports',
     path: '/reports',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedScoresRouteRoute =
+  AuthenticatedScoresRouteRouteImport.update({
+    id: '/scores',
+    path: '/scores',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedUsersRouteRoute = AuthenticatedUsersRouteRouteImport.update({
@@ -199,6 +208,24 @@ const AuthenticatedReportsIdRoute = AuthenticatedReportsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authenticated/reports/$id.lazy').then((d) => d.Route),
 )
+const AuthenticatedScoresIndexRoute =
+  AuthenticatedScoresIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedScoresRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/scores/index.lazy').then((d) => d.Route),
+  )
+const AuthenticatedScoresDotQualityRoute =
+  AuthenticatedScoresDotQualityRouteImport.update({
+    id: '/dot-quality',
+    path: '/dot-quality',
+    getParentRoute: () => AuthenticatedScoresRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/scores/dot-quality.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -277,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
   '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
+  '/scores': typeof AuthenticatedScoresRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/downloads': typeof AuthenticatedDownloadsRoute
@@ -290,12 +318,14 @@ export interface FileRoutesByFullPath {
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
   '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
+  '/scores/': typeof AuthenticatedScoresIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
   '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
   '/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
@@ -319,12 +349,14 @@ export interface FileRoutesByTo {
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
   '/orders': typeof AuthenticatedOrdersIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
+  '/scores': typeof AuthenticatedScoresIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
   '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
   '/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
@@ -341,6 +373,7 @@ export interface FileRoutesById {
   '/_authenticated/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
   '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
+  '/_authenticated/scores': typeof AuthenticatedScoresRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/downloads': typeof AuthenticatedDownloadsRoute
@@ -355,12 +388,14 @@ export interface FileRoutesById {
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/_authenticated/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
+  '/_authenticated/scores/': typeof AuthenticatedScoresIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
   '/_authenticated/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
@@ -377,6 +412,7 @@ export interface FileRouteTypes {
     | '/businesses'
     | '/drivers'
     | '/reports'
+    | '/scores'
     | '/users'
     | '/account'
     | '/downloads'
@@ -390,12 +426,14 @@ export interface FileRouteTypes {
     | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
+    | '/scores/dot-quality'
     | '/users/$id'
     | '/users/add-user'
     | '/businesses/'
     | '/drivers/'
     | '/orders/'
     | '/reports/'
+    | '/scores/'
     | '/users/'
     | '/orders/business-risk-assessment/single-order'
     | '/orders/mvr/multiple-orders'
@@ -419,12 +457,14 @@ export interface FileRouteTypes {
     | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
+    | '/scores/dot-quality'
     | '/users/$id'
     | '/users/add-user'
     | '/businesses'
     | '/drivers'
     | '/orders'
     | '/reports'
+    | '/scores'
     | '/users'
     | '/orders/business-risk-assessment/single-order'
     | '/orders/mvr/multiple-orders'
@@ -440,6 +480,7 @@ export interface FileRouteTypes {
     | '/_authenticated/businesses'
     | '/_authenticated/drivers'
     | '/_authenticated/reports'
+    | '/_authenticated/scores'
     | '/_authenticated/users'
     | '/_authenticated/account'
     | '/_authenticated/downloads'
@@ -454,12 +495,14 @@ export interface FileRouteTypes {
     | '/_authenticated/drivers/alerts'
     | '/_authenticated/orders/$id'
     | '/_authenticated/reports/$id'
+    | '/_authenticated/scores/dot-quality'
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
     | '/_authenticated/businesses/'
     | '/_authenticated/drivers/'
     | '/_authenticated/orders/'
     | '/_authenticated/reports/'
+    | '/_authenticated/scores/'
     | '/_authenticated/users/'
     | '/_authenticated/orders/business-risk-assessment/single-order'
     | '/_authenticated/orders/mvr/multiple-orders'
@@ -531,6 +574,13 @@ declare module '@tanstack/react-router' {
       path: '/reports'
       fullPath: '/reports'
       preLoaderRoute: typeof AuthenticatedReportsRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/scores': {
+      id: '/_authenticated/scores'
+      path: '/scores'
+      fullPath: '/scores'
+      preLoaderRoute: typeof AuthenticatedScoresRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/users': {
@@ -637,6 +687,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/reports/$id'
       preLoaderRoute: typeof AuthenticatedReportsIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
+    }
+    '/_authenticated/scores/': {
+      id: '/_authenticated/scores/'
+      path: '/'
+      fullPath: '/scores/'
+      preLoaderRoute: typeof AuthenticatedScoresIndexRouteImport
+      parentRoute: typeof AuthenticatedScoresRouteRoute
+    }
+    '/_authenticated/scores/dot-quality': {
+      id: '/_authenticated/scores/dot-quality'
+      path: '/dot-quality'
+      fullPath: '/scores/dot-quality'
+      preLoaderRoute: typeof AuthenticatedScoresDotQualityRouteImport
+      parentRoute: typeof AuthenticatedScoresRouteRoute
     }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
@@ -771,6 +835,22 @@ const AuthenticatedReportsRouteRouteWithChildren =
     AuthenticatedReportsRouteRouteChildren,
   )
 
+interface AuthenticatedScoresRouteRouteChildren {
+  AuthenticatedScoresDotQualityRoute: typeof AuthenticatedScoresDotQualityRoute
+  AuthenticatedScoresIndexRoute: typeof AuthenticatedScoresIndexRoute
+}
+
+const AuthenticatedScoresRouteRouteChildren: AuthenticatedScoresRouteRouteChildren =
+  {
+    AuthenticatedScoresDotQualityRoute: AuthenticatedScoresDotQualityRoute,
+    AuthenticatedScoresIndexRoute: AuthenticatedScoresIndexRoute,
+  }
+
+const AuthenticatedScoresRouteRouteWithChildren =
+  AuthenticatedScoresRouteRoute._addFileChildren(
+    AuthenticatedScoresRouteRouteChildren,
+  )
+
 interface AuthenticatedUsersRouteRouteChildren {
   AuthenticatedUsersIdRoute: typeof AuthenticatedUsersIdRoute
   AuthenticatedUsersAddUserRoute: typeof AuthenticatedUsersAddUserRoute
@@ -793,6 +873,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBusinessesRouteRoute: typeof AuthenticatedBusinessesRouteRouteWithChildren
   AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
+  AuthenticatedScoresRouteRoute: typeof AuthenticatedScoresRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedDownloadsRoute: typeof AuthenticatedDownloadsRoute
@@ -811,6 +892,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedBusinessesRouteRouteWithChildren,
   AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
+  AuthenticatedScoresRouteRoute: AuthenticatedScoresRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedDownloadsRoute: AuthenticatedDownloadsRoute,

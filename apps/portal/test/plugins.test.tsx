@@ -1,6 +1,6 @@
 // Company plugins in the portal: the navigation and the actions of a feature that is off are hidden,
 // its pages say "<feature> is not enabled for <company>" (before the role is looked at, as the server
-// does), and features that are not built (claims, DOT scores, downloads) are never
+// does), and features that are not built (claims) are never
 // advertised on the home page, in the permission table or in the invite form.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -51,13 +51,14 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Downloads (downloads)', () => {
+  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Scores (dot-scores), Downloads (downloads)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
-    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Users']);
-    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Downloads', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Downloads', 'Users']);
-    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Downloads', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Downloads', 'Users']);
+    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Users']);
+    expect(labels(without('dot-scores'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
+    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Scores', 'Downloads', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Scores', 'Downloads', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Scores', 'Downloads', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });
@@ -121,7 +122,7 @@ describe('the page of a feature that is off', () => {
 });
 
 describe('features that are not built are never advertised', () => {
-  const UNBUILT = /claim|score/i;
+  const UNBUILT = /claim/i;
 
   it('the permission table lists only built areas that are on for the company', () => {
     const rows = (plugins: PluginName[]) => {
@@ -130,8 +131,8 @@ describe('features that are not built are never advertised', () => {
       unmount();
       return names;
     };
-    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'Users']);
-    expect(rows(without('orders', 'businesses', 'monitoring'))).toEqual(['Drivers', 'Users']);
+    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'DOT scores', 'Users']);
+    expect(rows(without('orders', 'businesses', 'monitoring', 'dot-scores'))).toEqual(['Drivers', 'Users']);
   });
 
   it('the invite form describes roles by what is built', () => {
@@ -165,7 +166,7 @@ describe('features that are not built are never advertised', () => {
       </MantineProvider>,
     );
     const features = (await screen.findByText('Features switched on')).parentElement!;
-    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads']);
+    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads', 'DOT scores']);
     expect(document.body.textContent).not.toMatch(UNBUILT);
     expect(screen.queryByText(/MVR order health/i)).not.toBeInTheDocument();
   });

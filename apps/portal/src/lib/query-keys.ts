@@ -82,6 +82,14 @@ export const queryKeys = {
     list: (query: object) => ['downloads', 'list', query] as const,
     detail: (id: string) => ['downloads', 'detail', id] as const,
   },
+  /** DOT quality scores (issue 12): the company's DOT numbers and the quality report of its carriers. */
+  dotScores: {
+    all: ['dot-scores'] as const,
+    dots: ['dot-scores', 'dots'] as const,
+    reports: ['dot-scores', 'report'] as const,
+    /** The report of the numbers given (sorted), or of every listed number. */
+    report: (dotNumbers?: readonly string[]) => ['dot-scores', 'report', dotNumbers ? [...dotNumbers].sort() : 'all'] as const,
+  },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
   health: ['health'] as const,
@@ -100,6 +108,11 @@ export const mutationKeys = {
   monitoring: { saveSettings: ['monitoring', 'save-settings'] as const },
   downloads: { generate: ['downloads', 'generate'] as const, file: (id: string) => ['downloads', 'file', id] as const },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
+  dotScores: {
+    score: ['dot-scores', 'score'] as const,
+    remove: ['dot-scores', 'remove'] as const,
+    exportCsv: ['dot-scores', 'export-csv'] as const,
+  },
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,
     updateStatus: ['orders', 'update-status'] as const,

@@ -29,7 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Businesses', to: '/businesses', icon: IconBuildingSkyscraper, built: true, plugin: 'businesses', ability: { action: 'view', subject: 'Business' } },
   { label: 'Reports', to: '/reports', icon: IconFileText, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: false, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
-  { label: 'Scores', to: '/scores', icon: IconChartBar, built: false, plugin: 'dot-scores', ability: { action: 'view', subject: 'Scores' } },
+  { label: 'Scores', to: '/scores', icon: IconChartBar, built: true, plugin: 'dot-scores', ability: { action: 'view', subject: 'Scores' } },
   { label: 'Downloads', to: '/downloads', icon: IconDownload, built: true, plugin: 'downloads', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Users', to: '/users', icon: IconUsers, built: true, ability: { action: 'view', subject: 'User' } },
 ];
