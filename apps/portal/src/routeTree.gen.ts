@@ -17,6 +17,7 @@ import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_auth
 import { Route as AuthenticatedDownloadsRouteImport } from './routes/_authenticated/downloads'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
+import { Route as AuthenticatedRulesRouteRouteImport } from './routes/_authenticated/rules/route'
 import { Route as AuthenticatedUsersRouteRouteImport } from './routes/_authenticated/users/route'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgotPassword'
 import { Route as PublicHealthCheckRouteImport } from './routes/_public/healthCheck'
@@ -32,6 +33,8 @@ import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenti
 import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
 import { Route as AuthenticatedReportsIdRouteImport } from './routes/_authenticated/reports/$id'
+import { Route as AuthenticatedRulesIndexRouteImport } from './routes/_authenticated/rules/index'
+import { Route as AuthenticatedRulesNamespaceRouteImport } from './routes/_authenticated/rules/$namespace'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersIdRouteImport } from './routes/_authenticated/users/$id'
 import { Route as AuthenticatedUsersAddUserRouteImport } from './routes/_authenticated/users/add-user'
@@ -88,6 +91,11 @@ const AuthenticatedReportsRouteRoute =
     path: '/reports',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedRulesRouteRoute = AuthenticatedRulesRouteRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedUsersRouteRoute = AuthenticatedUsersRouteRouteImport.update({
   id: '/users',
   path: '/users',
@@ -199,6 +207,23 @@ const AuthenticatedReportsIdRoute = AuthenticatedReportsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authenticated/reports/$id.lazy').then((d) => d.Route),
 )
+const AuthenticatedRulesIndexRoute = AuthenticatedRulesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedRulesRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/rules/index.lazy').then((d) => d.Route),
+)
+const AuthenticatedRulesNamespaceRoute =
+  AuthenticatedRulesNamespaceRouteImport.update({
+    id: '/$namespace',
+    path: '/$namespace',
+    getParentRoute: () => AuthenticatedRulesRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/rules/$namespace.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -277,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
   '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
+  '/rules': typeof AuthenticatedRulesRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/downloads': typeof AuthenticatedDownloadsRoute
@@ -290,12 +316,14 @@ export interface FileRoutesByFullPath {
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/rules/$namespace': typeof AuthenticatedRulesNamespaceRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
   '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
+  '/rules/': typeof AuthenticatedRulesIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
   '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
   '/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
@@ -319,12 +347,14 @@ export interface FileRoutesByTo {
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/rules/$namespace': typeof AuthenticatedRulesNamespaceRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
   '/orders': typeof AuthenticatedOrdersIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
+  '/rules': typeof AuthenticatedRulesIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
   '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
   '/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
@@ -341,6 +371,7 @@ export interface FileRoutesById {
   '/_authenticated/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
   '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
+  '/_authenticated/rules': typeof AuthenticatedRulesRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/_authenticated/downloads': typeof AuthenticatedDownloadsRoute
@@ -355,12 +386,14 @@ export interface FileRoutesById {
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/_authenticated/rules/$namespace': typeof AuthenticatedRulesNamespaceRoute
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
+  '/_authenticated/rules/': typeof AuthenticatedRulesIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
   '/_authenticated/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/mvr/multiple-orders': typeof AuthenticatedOrdersMvrMultipleOrdersRoute
@@ -377,6 +410,7 @@ export interface FileRouteTypes {
     | '/businesses'
     | '/drivers'
     | '/reports'
+    | '/rules'
     | '/users'
     | '/account'
     | '/downloads'
@@ -390,12 +424,14 @@ export interface FileRouteTypes {
     | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
+    | '/rules/$namespace'
     | '/users/$id'
     | '/users/add-user'
     | '/businesses/'
     | '/drivers/'
     | '/orders/'
     | '/reports/'
+    | '/rules/'
     | '/users/'
     | '/orders/business-risk-assessment/single-order'
     | '/orders/mvr/multiple-orders'
@@ -419,12 +455,14 @@ export interface FileRouteTypes {
     | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
+    | '/rules/$namespace'
     | '/users/$id'
     | '/users/add-user'
     | '/businesses'
     | '/drivers'
     | '/orders'
     | '/reports'
+    | '/rules'
     | '/users'
     | '/orders/business-risk-assessment/single-order'
     | '/orders/mvr/multiple-orders'
@@ -440,6 +478,7 @@ export interface FileRouteTypes {
     | '/_authenticated/businesses'
     | '/_authenticated/drivers'
     | '/_authenticated/reports'
+    | '/_authenticated/rules'
     | '/_authenticated/users'
     | '/_authenticated/account'
     | '/_authenticated/downloads'
@@ -454,12 +493,14 @@ export interface FileRouteTypes {
     | '/_authenticated/drivers/alerts'
     | '/_authenticated/orders/$id'
     | '/_authenticated/reports/$id'
+    | '/_authenticated/rules/$namespace'
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
     | '/_authenticated/businesses/'
     | '/_authenticated/drivers/'
     | '/_authenticated/orders/'
     | '/_authenticated/reports/'
+    | '/_authenticated/rules/'
     | '/_authenticated/users/'
     | '/_authenticated/orders/business-risk-assessment/single-order'
     | '/_authenticated/orders/mvr/multiple-orders'
@@ -531,6 +572,13 @@ declare module '@tanstack/react-router' {
       path: '/reports'
       fullPath: '/reports'
       preLoaderRoute: typeof AuthenticatedReportsRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/rules': {
+      id: '/_authenticated/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof AuthenticatedRulesRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/users': {
@@ -637,6 +685,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/reports/$id'
       preLoaderRoute: typeof AuthenticatedReportsIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
+    }
+    '/_authenticated/rules/': {
+      id: '/_authenticated/rules/'
+      path: '/'
+      fullPath: '/rules/'
+      preLoaderRoute: typeof AuthenticatedRulesIndexRouteImport
+      parentRoute: typeof AuthenticatedRulesRouteRoute
+    }
+    '/_authenticated/rules/$namespace': {
+      id: '/_authenticated/rules/$namespace'
+      path: '/$namespace'
+      fullPath: '/rules/$namespace'
+      preLoaderRoute: typeof AuthenticatedRulesNamespaceRouteImport
+      parentRoute: typeof AuthenticatedRulesRouteRoute
     }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
@@ -771,6 +833,22 @@ const AuthenticatedReportsRouteRouteWithChildren =
     AuthenticatedReportsRouteRouteChildren,
   )
 
+interface AuthenticatedRulesRouteRouteChildren {
+  AuthenticatedRulesNamespaceRoute: typeof AuthenticatedRulesNamespaceRoute
+  AuthenticatedRulesIndexRoute: typeof AuthenticatedRulesIndexRoute
+}
+
+const AuthenticatedRulesRouteRouteChildren: AuthenticatedRulesRouteRouteChildren =
+  {
+    AuthenticatedRulesNamespaceRoute: AuthenticatedRulesNamespaceRoute,
+    AuthenticatedRulesIndexRoute: AuthenticatedRulesIndexRoute,
+  }
+
+const AuthenticatedRulesRouteRouteWithChildren =
+  AuthenticatedRulesRouteRoute._addFileChildren(
+    AuthenticatedRulesRouteRouteChildren,
+  )
+
 interface AuthenticatedUsersRouteRouteChildren {
   AuthenticatedUsersIdRoute: typeof AuthenticatedUsersIdRoute
   AuthenticatedUsersAddUserRoute: typeof AuthenticatedUsersAddUserRoute
@@ -793,6 +871,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBusinessesRouteRoute: typeof AuthenticatedBusinessesRouteRouteWithChildren
   AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
+  AuthenticatedRulesRouteRoute: typeof AuthenticatedRulesRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedDownloadsRoute: typeof AuthenticatedDownloadsRoute
@@ -811,6 +890,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedBusinessesRouteRouteWithChildren,
   AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
+  AuthenticatedRulesRouteRoute: AuthenticatedRulesRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedDownloadsRoute: AuthenticatedDownloadsRoute,

@@ -153,6 +153,7 @@ describeEachDatabase('company plugins', (t) => {
       'GET /api/v1/rulesets/{namespace}/versions': ['orders'],
       'GET /api/v1/rulesets/{namespace}/versions/{version}': ['orders'],
       'POST /api/v1/rulesets/{namespace}/preview': ['orders'],
+      'GET /api/v1/risk-definitions': ['orders'],
       'POST /api/v1/orders': ['orders', 'bulk-orders'],
       'GET /api/v1/orders/bulk/template': ['orders', 'bulk-orders'],
       'GET /api/v1/businesses': ['businesses'],

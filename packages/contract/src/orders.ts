@@ -305,3 +305,4 @@ export const RulesetResponseSchema = z.object({
   /** The version these rules are: each save is a new one, numbered from 1; 0 for the seeded default. */
   version: z.number().int(),
 });
+export type RulesetResponse = z.infer<typeof RulesetResponseSchema>;

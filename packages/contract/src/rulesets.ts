@@ -66,3 +66,29 @@ export const RulesetPreviewSchema = z.object({
   truncated: z.boolean(),
 });
 export type RulesetPreview = z.infer<typeof RulesetPreviewSchema>;
+
+/** The risk order types that name an assessment definition. */
+export const RISK_ORDER_TYPES = ['PERSON_RISK_ASSESSMENT', 'BUSINESS_RISK_INFORM_REPORT'] as const;
+
+/**
+ * The assessment definitions Clearlane offers for both risk reports (the provider's catalogue; the
+ * sandbox provider assesses every definition alike). "standard" is what an order naming none uses.
+ */
+export const OFFERED_RISK_DEFINITIONS = [
+  { name: 'standard', label: 'Standard assessment' },
+] as const;
+
+/** At most this many definitions the company used before are listed beside the offered ones. */
+export const MAX_USED_RISK_DEFINITIONS = 50;
+
+export const RiskDefinitionSchema = z.object({
+  name: z.string().describe('What the order names (riskAssessmentDefinitionName)'),
+  label: z.string(),
+  /** offered: in Clearlane's catalogue; used: named by an earlier order of the company (e.g. placed through the API). */
+  source: z.enum(['offered', 'used']),
+});
+export type RiskDefinition = z.infer<typeof RiskDefinitionSchema>;
+
+export const RiskDefinitionsQuerySchema = z.object({
+  type: z.enum(RISK_ORDER_TYPES).optional().describe('Only the definitions used by orders of this type (the offered ones apply to both)'),
+});
