@@ -51,13 +51,13 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Downloads (downloads)', () => {
+  it('hides the sections of a plugin that is off: Orders, Reports and Rules (orders), Businesses (businesses), Driver alerts (monitoring), Downloads (downloads)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
-    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Rules', 'Users']);
     expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Downloads', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Downloads', 'Users']);
-    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Downloads', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Rules', 'Downloads', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });
