@@ -79,7 +79,7 @@ export function RulesPage() {
                       <Anchor renderRoot={(props) => <Link {...props} to="/rules/$namespace" params={{ namespace: ruleset.namespace }} />} fw={600} fz="lg" style={{ overflowWrap: 'anywhere' }}>
                         {ruleset.name}
                       </Anchor>
-                      <Badge variant="light" color="gray.8" radius="sm" style={{ flexShrink: 0 }}>
+                      <Badge variant="default" radius="sm" style={{ flexShrink: 0 }}>
                         {versionLabel(ruleset.version)}
                       </Badge>
                     </Group>

@@ -70,7 +70,7 @@ export function RulesetPage() {
             {title}
           </Title>
           {ruleset.data && (
-            <Badge variant="light" color="gray.8" radius="sm" size="lg" data-testid="ruleset-version">
+            <Badge variant="default" radius="sm" size="lg" data-testid="ruleset-version">
               {versionLabel(ruleset.data.version)}
             </Badge>
           )}

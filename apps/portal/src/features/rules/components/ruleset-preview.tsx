@@ -34,7 +34,7 @@ export interface RulesetPreviewDialogProps {
 
 export function RulesetPreviewDialog({ preview, nextVersion, saving, onSave, onClose }: RulesetPreviewDialogProps) {
   return (
-    <Modal opened={preview !== null} onClose={onClose} title="Before you save" size="lg">
+    <Modal opened={preview !== null} onClose={onClose} title="Before you save" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {preview && (
         <Stack gap="md">
           <Text fz="sm">
@@ -44,9 +44,9 @@ export function RulesetPreviewDialog({ preview, nextVersion, saving, onSave, onC
           </Text>
           {preview.judged > 0 &&
             (preview.changed === 0 ? (
-              <Alert color="teal" variant="light" title="No outcome would change" />
+              <Alert color="teal.9" variant="light" title="No outcome would change" />
             ) : (
-              <Alert color="yellow" variant="light" title={`${orderCount(preview.changed)} would get another outcome`}>
+              <Alert color="orange.9" variant="light" title={`${orderCount(preview.changed)} would get another outcome`}>
                 <List size="sm" data-testid="preview-transitions">
                   {preview.transitions.map((transition) => (
                     <List.Item key={`${transition.from}>${transition.to}`}>{transitionSentence(transition)}</List.Item>

@@ -33,7 +33,7 @@ export function RulesetVersions({ namespace, current }: { namespace: string; cur
                 style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
               >
                 <Group gap="xs" wrap="nowrap">
-                  <Badge variant={version.version === current ? 'filled' : 'light'} color={version.version === current ? 'lane.7' : 'gray.8'} radius="sm">
+                  <Badge variant={version.version === current ? 'filled' : 'default'} color="lane.7" radius="sm">
                     {versionLabel(version.version)}
                   </Badge>
                   {version.version === current && <Text fz="xs" c="dimmed">current</Text>}
