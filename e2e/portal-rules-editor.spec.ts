@@ -92,6 +92,17 @@ test('a Manager changes a rule in the form, sees the preview, saves a new versio
   // The orders keep the version that judged them: version 1 (saving re-judges nothing).
   await page.goto(tenantUrl('acme', `/orders/${minorA.id}`));
   await expect(page.getByTestId('judged-by')).toHaveText(`version 1 of the “${namespace}” ruleset`);
+  await page.getByRole('region', { name: 'Outcome' }).scrollIntoViewIfNeeded();
+  await snap(page, 'rules-order-version-1440');
+
+  // The person risk form chooses its assessment definition from a list.
+  await page.goto(tenantUrl('acme', '/orders/person-risk-assessment/single-order'));
+  const definition = page.getByRole('combobox', { name: 'Assessment definition' });
+  await expect(definition).toHaveValue('Standard assessment (standard)');
+  await definition.click();
+  await expect(page.getByRole('option', { name: 'Standard assessment (standard)' })).toBeVisible();
+  await snap(page, 'risk-definition-select-1440');
+  await page.keyboard.press('Escape');
 
   // The list of rulesets, at both widths.
   await page.goto(tenantUrl('acme', '/rules'));

@@ -11,3 +11,6 @@ export const savedWhen = (iso: string | null) => (iso ? `saved ${exactWhen(iso)}
 
 /** "3 orders" */
 export const orderCount = (count: number) => `${integer.format(count)} ${count === 1 ? 'order' : 'orders'}`;
+
+/** The ruleset page's heading: focus goes there once a version is saved (the form it was in starts again). */
+export const RULESET_HEADING_ID = 'ruleset-heading';

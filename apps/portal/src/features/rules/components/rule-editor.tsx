@@ -1,7 +1,7 @@
 // The rules form (manage Order): the ruleset's name and each rule's fields as inputs and selects,
 // rules added, removed and moved; every problem shown on its field. Submitting asks the server for a
 // preview of what the draft would change; the dialog then saves it as the next version.
-import { ActionIcon, Alert, Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Grid, Group, MultiSelect, NumberInput, Paper, Select, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconArrowDown, IconArrowUp, IconEye, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -16,6 +16,7 @@ import {
   FACT_OPTIONS, fieldOf, isListOperator, newRule, OPERATOR_LABELS, operatorsFor, sentence, STATUS_OPTIONS, toRulesetBody, toRulesetValues, validateRuleset, withFact,
   type RulesetValues,
 } from '../rule-form.ts';
+import { RULESET_HEADING_ID } from './format.ts';
 import { RulesetPreviewDialog } from './ruleset-preview.tsx';
 
 const MAX_RULES = 50;
@@ -66,6 +67,7 @@ export function RuleEditor({ namespace, initial, version }: RuleEditorProps) {
       onSuccess: (saved) => {
         setDraft(null);
         notify.success(`Saved “${saved.name}” as version ${saved.version}`);
+        setTimeout(() => document.getElementById(RULESET_HEADING_ID)?.focus());
       },
       onError: (error) => {
         setDraft(null);
@@ -131,40 +133,48 @@ export function RuleEditor({ namespace, initial, version }: RuleEditorProps) {
                       </Group>
                     </Group>
                     <TextInput label="Description" description="What the rule checks, as the order page shows it" required maxLength={200} {...form.getInputProps(path('description'))} />
-                    <SimpleGrid cols={{ base: 1, sm: 2, md: takesYears ? 4 : 3 }} spacing="sm">
-                      <Select
-                        label="Fact"
-                        data={FACT_OPTIONS}
-                        allowDeselect={false}
-                        required
-                        {...form.getInputProps(path('fact'))}
-                        onChange={(fact) => fact && form.setFieldValue(`rules.${index}`, withFact(rule, fact as AdjudicationFact))}
-                      />
+                    <Grid gutter="sm">
+                      <Grid.Col span={{ base: 12, sm: 6, md: takesYears ? 4 : 5 }}>
+                        <Select
+                          label="Fact"
+                          data={FACT_OPTIONS}
+                          allowDeselect={false}
+                          required
+                          {...form.getInputProps(path('fact'))}
+                          onChange={(fact) => fact && form.setFieldValue(`rules.${index}`, withFact(rule, fact as AdjudicationFact))}
+                        />
+                      </Grid.Col>
                       {takesYears && (
-                        <NumberInput label="In the last (years)" min={1} max={10} allowDecimal={false} required {...form.getInputProps(path('years'))} />
+                        <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+                          <NumberInput label="In the last (years)" min={1} max={10} allowDecimal={false} required {...form.getInputProps(path('years'))} />
+                        </Grid.Col>
                       )}
-                      <Select
-                        label="Comparison"
-                        data={operatorsFor(rule.fact).map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }))}
-                        allowDeselect={false}
-                        required
-                        {...form.getInputProps(path('operator'))}
-                        onChange={(operator) => operator && form.setFieldValue(path('operator'), operator as RuleOperator)}
-                      />
-                      {list ? (
-                        <MultiSelect label="Statuses" data={STATUS_OPTIONS} required {...form.getInputProps(path('statuses'))} />
-                      ) : takesYears ? (
-                        <NumberInput label="Value" min={0} allowDecimal={false} required {...form.getInputProps(path('count'))} />
-                      ) : (
-                        <Select label="Status" data={STATUS_OPTIONS} allowDeselect={false} required {...form.getInputProps(path('status'))} />
-                      )}
-                    </SimpleGrid>
+                      <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+                        <Select
+                          label="Comparison"
+                          data={operatorsFor(rule.fact).map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }))}
+                          allowDeselect={false}
+                          required
+                          {...form.getInputProps(path('operator'))}
+                          onChange={(operator) => operator && form.setFieldValue(path('operator'), operator as RuleOperator)}
+                        />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 6, md: takesYears ? 3 : 4 }}>
+                        {list ? (
+                          <MultiSelect label="Statuses" data={STATUS_OPTIONS} required {...form.getInputProps(path('statuses'))} />
+                        ) : takesYears ? (
+                          <NumberInput label="Value" min={0} allowDecimal={false} required {...form.getInputProps(path('count'))} />
+                        ) : (
+                          <Select label="Status" data={STATUS_OPTIONS} allowDeselect={false} required {...form.getInputProps(path('status'))} />
+                        )}
+                      </Grid.Col>
+                    </Grid>
                     <TextInput
                       label="Rule id"
                       description="How the order page names the rule that decided; lowercase letters, digits and hyphens"
                       required
                       maxLength={63}
-                      ff="monospace"
+                      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                       {...form.getInputProps(path('id'))}
                     />
                   </Stack>

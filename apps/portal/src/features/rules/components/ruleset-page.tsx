@@ -11,7 +11,7 @@ import { useAbility } from '../../../lib/ability.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { rulesetQueryOptions, type RulesetView } from '../../../lib/entities/rulesets/get-ruleset.ts';
 import { ruleSentence } from '../rule-form.ts';
-import { savedWhen, versionLabel } from './format.ts';
+import { RULESET_HEADING_ID, savedWhen, versionLabel } from './format.ts';
 import { RuleEditor } from './rule-editor.tsx';
 import { RulesetVersions } from './ruleset-versions.tsx';
 
@@ -66,7 +66,7 @@ export function RulesetPage() {
 
       <Stack gap={4}>
         <Group gap="sm" align="center">
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          <Title order={1} id={RULESET_HEADING_ID} tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
           {ruleset.data && (

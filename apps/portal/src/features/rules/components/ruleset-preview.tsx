@@ -1,7 +1,7 @@
 // What saving the draft would change, shown before it is saved: the company's MVRs completed in the
 // last 90 days and judged by this ruleset, re-judged with the draft by the server. "2 orders would
 // go from Pass to Fail", each change counted, and the orders that would change, each a link.
-import { Alert, Anchor, Badge, Button, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Outcome } from '@clearlane/contract/orders';
@@ -42,18 +42,26 @@ export function RulesetPreviewDialog({ preview, nextVersion, saving, onSave, onC
               ? `No MVR judged by this ruleset was completed since ${exactWhen(preview.since)}: saving changes no recent outcome.`
               : `Re-judged with your changes: ${orderCount(preview.judged)} completed since ${exactWhen(preview.since)} and judged by this ruleset.`}
           </Text>
-          {preview.judged > 0 &&
-            (preview.changed === 0 ? (
-              <Alert color="teal.9" variant="light" title="No outcome would change" />
-            ) : (
-              <Alert color="orange.9" variant="light" title={`${orderCount(preview.changed)} would get another outcome`}>
-                <List size="sm" data-testid="preview-transitions">
+          {preview.judged > 0 && (
+            <Paper
+              withBorder
+              radius="md"
+              p="sm"
+              style={{ borderLeft: `4px solid var(--mantine-color-${preview.changed === 0 ? 'teal-9' : 'orange-9'})` }}
+              role="status"
+            >
+              <Text fw={700} fz="sm">
+                {preview.changed === 0 ? 'No outcome would change' : `${orderCount(preview.changed)} would get another outcome`}
+              </Text>
+              {preview.changed > 0 && (
+                <List size="sm" mt={4} data-testid="preview-transitions">
                   {preview.transitions.map((transition) => (
                     <List.Item key={`${transition.from}>${transition.to}`}>{transitionSentence(transition)}</List.Item>
                   ))}
                 </List>
-              </Alert>
-            ))}
+              )}
+            </Paper>
+          )}
           {preview.orders.length > 0 && (
             <Table.ScrollContainer minWidth={340} mah={320}>
               <Table verticalSpacing="xs" aria-label="Orders whose outcome would change" stickyHeader>
@@ -61,7 +69,9 @@ export function RulesetPreviewDialog({ preview, nextVersion, saving, onSave, onC
                   <Table.Tr>
                     <Table.Th scope="col">Order</Table.Th>
                     <Table.Th scope="col">Now</Table.Th>
-                    <Table.Th scope="col">Would be</Table.Th>
+                    <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
+                      Would be
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
