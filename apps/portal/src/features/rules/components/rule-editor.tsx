@@ -133,7 +133,7 @@ export function RuleEditor({ namespace, initial, version }: RuleEditorProps) {
                       </Group>
                     </Group>
                     <TextInput label="Description" description="What the rule checks, as the order page shows it" required maxLength={200} {...form.getInputProps(path('description'))} />
-                    <Grid gutter="sm">
+                    <Grid gap="sm">
                       <Grid.Col span={{ base: 12, sm: 6, md: takesYears ? 4 : 5 }}>
                         <Select
                           label="Fact"
