@@ -121,6 +121,10 @@ test('a Manager changes a rule in the form, sees the preview, saves a new versio
   await expect(viewer.getByRole('button', { name: /Preview and save/ })).toHaveCount(0);
   await expect(viewer.getByRole('textbox')).toHaveCount(0);
   await expectAccessible(viewer);
+  await viewer.setViewportSize({ width: 1440, height: 900 });
+  await snap(viewer, 'rules-viewer-1440');
+  await viewer.setViewportSize({ width: 390, height: 844 });
+  await snap(viewer, 'rules-viewer-390');
   await viewerContext.close();
 
   // An Agent may read but not save nor preview (the server says so).

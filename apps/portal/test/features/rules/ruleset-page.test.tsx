@@ -14,6 +14,8 @@ import { stubApi, type Routes } from '../drivers/monitoring-harness.tsx';
 
 const manager = testUser({ roles: [{ name: 'Manager', permissions: [{ action: 'manage', subject: 'Order' }] }], groups: ['Manager'] });
 const viewer = testUser({ roles: [{ name: 'Viewer', permissions: [{ action: 'view', subject: 'Order' }] }], groups: ['Viewer'] });
+/** The first render loads the page's lazy parts and its data: on a busy machine that takes more than a second. */
+const LOADING = { timeout: 10_000 };
 const ORDER_ID = '0190a000-0000-7000-8000-0000000000e1';
 
 const saved = { namespace: 'fleet', name: 'Fleet rules', rules: DEFAULT_RULESET.rules, isDefault: false, updatedAt: '2026-11-20T10:00:00.000Z', version: 2 };
@@ -53,9 +55,9 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
       'POST /api/v1/rulesets/fleet/preview': () => preview,
       'PUT /api/v1/rulesets/fleet': (body) => (current = { ...saved, ...(body as object), version: 3 }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Fleet rules' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fleet rules' }, LOADING)).toBeInTheDocument();
     expect(screen.getByTestId('ruleset-version')).toHaveTextContent('Version 2');
-    const versionList = await screen.findByRole('list', { name: 'Saved versions, newest first' });
+    const versionList = await screen.findByRole('list', { name: 'Saved versions, newest first' }, LOADING);
     expect(within(versionList).getAllByRole('listitem')).toHaveLength(2);
     expect(within(versionList).getByText(/by Morgan Manager/)).toBeInTheDocument();
     expect(within(versionList).getByText(/by a former user/)).toBeInTheDocument();
@@ -67,7 +69,7 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
     await user.type(value, '0');
     await user.click(screen.getByRole('button', { name: /Preview and save/ }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Before you save' });
+    const dialog = await screen.findByRole('dialog', { name: 'Before you save' }, LOADING);
     expect(within(dialog).getByText('2 orders would go from Pass to Fail')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Dana Reyes (CA D7654321)' })).toHaveAttribute('href', `/orders/${ORDER_ID}`);
     const previewed = sent.find((request) => request.method === 'POST');
@@ -88,7 +90,7 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
         { status: 400 },
       ),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Fleet rules' });
+    await screen.findByRole('heading', { level: 1, name: 'Fleet rules' }, LOADING);
     const user = userEvent.setup();
     const first = screen.getByRole('listitem', { name: 'Rule 1' });
     await user.clear(within(first).getByRole('textbox', { name: 'Rule id' }));
@@ -106,7 +108,7 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
 
   it('adds, moves and removes rules', async () => {
     renderPage(manager, { 'GET /api/v1/rulesets/fleet': () => saved, 'GET /api/v1/rulesets/fleet/versions': () => versions });
-    await screen.findByRole('heading', { level: 1, name: 'Fleet rules' });
+    await screen.findByRole('heading', { level: 1, name: 'Fleet rules' }, LOADING);
     const user = userEvent.setup();
     const rules = () => within(screen.getByRole('list', { name: 'Rules' })).getAllByRole('listitem').map((item) => within(item).getByRole('textbox', { name: 'Rule id' }).getAttribute('value'));
     expect(rules()).toEqual(['no-major-5y', 'moving-3y', 'licence-valid']);
@@ -121,18 +123,18 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
 
   it('a Viewer reads the rules and their versions, without a form', async () => {
     renderPage(viewer, { 'GET /api/v1/rulesets/fleet': () => saved, 'GET /api/v1/rulesets/fleet/versions': () => versions });
-    await screen.findByRole('heading', { level: 1, name: 'Fleet rules' });
+    await screen.findByRole('heading', { level: 1, name: 'Fleet rules' }, LOADING);
     const rules = screen.getByRole('list', { name: 'Rules' });
     expect(within(rules).getByText('No major violation in the last 5 years')).toBeInTheDocument();
     expect(within(rules).getByText(/Moving violations \(major included\) in the last 3 years is at most 2/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Preview and save/ })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(await screen.findByRole('list', { name: 'Saved versions, newest first' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Saved versions, newest first' }, LOADING)).toBeInTheDocument();
   });
 
   it('a namespace never saved is a new ruleset for a Manager (from the default rules) and "no such ruleset" for a Viewer', async () => {
     renderPage(manager, {}, 'long-haul');
-    expect(await screen.findByRole('heading', { level: 1, name: 'New ruleset' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New ruleset' }, LOADING)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('');
     expect(within(screen.getByRole('list', { name: 'Rules' })).getAllByRole('listitem')).toHaveLength(DEFAULT_RULESET.rules.length);
     expect(screen.getByRole('button', { name: /Preview and save/ })).toHaveTextContent('Preview and save as version 1');
@@ -140,6 +142,6 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
 
   it('… and for a Viewer it says so', async () => {
     renderPage(viewer, {}, 'long-haul');
-    expect(await screen.findByText('No such ruleset')).toBeInTheDocument();
+    expect(await screen.findByText('No such ruleset', {}, LOADING)).toBeInTheDocument();
   });
 });

@@ -63,15 +63,13 @@ export function RulesetPreviewDialog({ preview, nextVersion, saving, onSave, onC
             </Paper>
           )}
           {preview.orders.length > 0 && (
-            <Table.ScrollContainer minWidth={340} mah={320}>
+            <Table.ScrollContainer minWidth={300} mah={320}>
               <Table verticalSpacing="xs" aria-label="Orders whose outcome would change" stickyHeader>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">Order</Table.Th>
                     <Table.Th scope="col">Now</Table.Th>
-                    <Table.Th scope="col" style={{ whiteSpace: 'nowrap' }}>
-                      Would be
-                    </Table.Th>
+                    <Table.Th scope="col">After</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
