@@ -98,7 +98,7 @@ async function renderOutcome(order: OrderDetail) {
     createRoute({ getParentRoute: () => root, path: 'rules/$namespace', component: () => <h1>Rules</h1> }),
   ]);
   renderRouter(createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: ['/'] }) }), { signedIn: { user: manager, plugins: ['orders'] } });
-  return screen.findByRole('region', { name: 'Outcome' });
+  return screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
 }
 
 describe('the outcome of an adjudicated Fail', () => {

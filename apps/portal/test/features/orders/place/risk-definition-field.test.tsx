@@ -30,7 +30,7 @@ describe('the assessment definition field', { timeout: 20_000 }, () => {
   it('offers the definitions of the order type and sends the chosen name', async () => {
     const chosen: string[] = [];
     const { sent } = renderAs(manager, () => <Field initial="standard" onValue={(value) => chosen.push(value)} />, { 'GET /api/v1/risk-definitions': () => definitions });
-    const field = await screen.findByRole('combobox', { name: 'Assessment definition' });
+    const field = await screen.findByRole('combobox', { name: 'Assessment definition' }, { timeout: 10_000 });
     await waitFor(() => expect(field).toHaveValue('Standard assessment (standard)'));
     expect(sent.find((request) => request.path === '/api/v1/risk-definitions')?.search).toBe('?type=PERSON_RISK_ASSESSMENT');
     await userEvent.click(field);
@@ -40,7 +40,7 @@ describe('the assessment definition field', { timeout: 20_000 }, () => {
 
   it('keeps a definition the list does not hold', async () => {
     renderAs(manager, () => <Field initial="deep" />, { 'GET /api/v1/risk-definitions': () => definitions });
-    const field = await screen.findByRole('combobox', { name: 'Assessment definition' });
+    const field = await screen.findByRole('combobox', { name: 'Assessment definition' }, { timeout: 10_000 });
     await waitFor(() => expect(field).toHaveValue('deep (not listed)'));
   });
 });
