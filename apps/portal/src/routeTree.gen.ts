@@ -17,6 +17,7 @@ import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_auth
 import { Route as AuthenticatedDownloadsRouteImport } from './routes/_authenticated/downloads'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
+import { Route as AuthenticatedRulesRouteRouteImport } from './routes/_authenticated/rules/route'
 import { Route as AuthenticatedScoresRouteRouteImport } from './routes/_authenticated/scores/route'
 import { Route as AuthenticatedUsersRouteRouteImport } from './routes/_authenticated/users/route'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgotPassword'
@@ -33,6 +34,8 @@ import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenti
 import { Route as AuthenticatedOrdersIdRouteImport } from './routes/_authenticated/orders/$id'
 import { Route as AuthenticatedReportsIndexRouteImport } from './routes/_authenticated/reports/index'
 import { Route as AuthenticatedReportsIdRouteImport } from './routes/_authenticated/reports/$id'
+import { Route as AuthenticatedRulesIndexRouteImport } from './routes/_authenticated/rules/index'
+import { Route as AuthenticatedRulesNamespaceRouteImport } from './routes/_authenticated/rules/$namespace'
 import { Route as AuthenticatedScoresIndexRouteImport } from './routes/_authenticated/scores/index'
 import { Route as AuthenticatedScoresDotQualityRouteImport } from './routes/_authenticated/scores/dot-quality'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
@@ -91,6 +94,11 @@ const AuthenticatedReportsRouteRoute =
     path: '/reports',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedRulesRouteRoute = AuthenticatedRulesRouteRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedScoresRouteRoute =
   AuthenticatedScoresRouteRouteImport.update({
     id: '/scores',
@@ -208,6 +216,23 @@ const AuthenticatedReportsIdRoute = AuthenticatedReportsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authenticated/reports/$id.lazy').then((d) => d.Route),
 )
+const AuthenticatedRulesIndexRoute = AuthenticatedRulesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AuthenticatedRulesRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/rules/index.lazy').then((d) => d.Route),
+)
+const AuthenticatedRulesNamespaceRoute =
+  AuthenticatedRulesNamespaceRouteImport.update({
+    id: '/$namespace',
+    path: '/$namespace',
+    getParentRoute: () => AuthenticatedRulesRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/rules/$namespace.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedScoresIndexRoute =
   AuthenticatedScoresIndexRouteImport.update({
     id: '/',
@@ -304,6 +329,7 @@ export interface FileRoutesByFullPath {
   '/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
   '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
+  '/rules': typeof AuthenticatedRulesRouteRouteWithChildren
   '/scores': typeof AuthenticatedScoresRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
@@ -318,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/rules/$namespace': typeof AuthenticatedRulesNamespaceRoute
   '/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
@@ -325,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/drivers/': typeof AuthenticatedDriversIndexRoute
   '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
+  '/rules/': typeof AuthenticatedRulesIndexRoute
   '/scores/': typeof AuthenticatedScoresIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
   '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
@@ -349,6 +377,7 @@ export interface FileRoutesByTo {
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/rules/$namespace': typeof AuthenticatedRulesNamespaceRoute
   '/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
@@ -356,6 +385,7 @@ export interface FileRoutesByTo {
   '/drivers': typeof AuthenticatedDriversIndexRoute
   '/orders': typeof AuthenticatedOrdersIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
+  '/rules': typeof AuthenticatedRulesIndexRoute
   '/scores': typeof AuthenticatedScoresIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
   '/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
@@ -373,6 +403,7 @@ export interface FileRoutesById {
   '/_authenticated/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
   '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
+  '/_authenticated/rules': typeof AuthenticatedRulesRouteRouteWithChildren
   '/_authenticated/scores': typeof AuthenticatedScoresRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
@@ -388,6 +419,7 @@ export interface FileRoutesById {
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
   '/_authenticated/orders/$id': typeof AuthenticatedOrdersIdRoute
   '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
+  '/_authenticated/rules/$namespace': typeof AuthenticatedRulesNamespaceRoute
   '/_authenticated/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
@@ -395,6 +427,7 @@ export interface FileRoutesById {
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
+  '/_authenticated/rules/': typeof AuthenticatedRulesIndexRoute
   '/_authenticated/scores/': typeof AuthenticatedScoresIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
   '/_authenticated/orders/business-risk-assessment/single-order': typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
@@ -412,6 +445,7 @@ export interface FileRouteTypes {
     | '/businesses'
     | '/drivers'
     | '/reports'
+    | '/rules'
     | '/scores'
     | '/users'
     | '/account'
@@ -426,6 +460,7 @@ export interface FileRouteTypes {
     | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
+    | '/rules/$namespace'
     | '/scores/dot-quality'
     | '/users/$id'
     | '/users/add-user'
@@ -433,6 +468,7 @@ export interface FileRouteTypes {
     | '/drivers/'
     | '/orders/'
     | '/reports/'
+    | '/rules/'
     | '/scores/'
     | '/users/'
     | '/orders/business-risk-assessment/single-order'
@@ -457,6 +493,7 @@ export interface FileRouteTypes {
     | '/drivers/alerts'
     | '/orders/$id'
     | '/reports/$id'
+    | '/rules/$namespace'
     | '/scores/dot-quality'
     | '/users/$id'
     | '/users/add-user'
@@ -464,6 +501,7 @@ export interface FileRouteTypes {
     | '/drivers'
     | '/orders'
     | '/reports'
+    | '/rules'
     | '/scores'
     | '/users'
     | '/orders/business-risk-assessment/single-order'
@@ -480,6 +518,7 @@ export interface FileRouteTypes {
     | '/_authenticated/businesses'
     | '/_authenticated/drivers'
     | '/_authenticated/reports'
+    | '/_authenticated/rules'
     | '/_authenticated/scores'
     | '/_authenticated/users'
     | '/_authenticated/account'
@@ -495,6 +534,7 @@ export interface FileRouteTypes {
     | '/_authenticated/drivers/alerts'
     | '/_authenticated/orders/$id'
     | '/_authenticated/reports/$id'
+    | '/_authenticated/rules/$namespace'
     | '/_authenticated/scores/dot-quality'
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
@@ -502,6 +542,7 @@ export interface FileRouteTypes {
     | '/_authenticated/drivers/'
     | '/_authenticated/orders/'
     | '/_authenticated/reports/'
+    | '/_authenticated/rules/'
     | '/_authenticated/scores/'
     | '/_authenticated/users/'
     | '/_authenticated/orders/business-risk-assessment/single-order'
@@ -574,6 +615,13 @@ declare module '@tanstack/react-router' {
       path: '/reports'
       fullPath: '/reports'
       preLoaderRoute: typeof AuthenticatedReportsRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/rules': {
+      id: '/_authenticated/rules'
+      path: '/rules'
+      fullPath: '/rules'
+      preLoaderRoute: typeof AuthenticatedRulesRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/scores': {
@@ -687,6 +735,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/reports/$id'
       preLoaderRoute: typeof AuthenticatedReportsIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
+    }
+    '/_authenticated/rules/': {
+      id: '/_authenticated/rules/'
+      path: '/'
+      fullPath: '/rules/'
+      preLoaderRoute: typeof AuthenticatedRulesIndexRouteImport
+      parentRoute: typeof AuthenticatedRulesRouteRoute
+    }
+    '/_authenticated/rules/$namespace': {
+      id: '/_authenticated/rules/$namespace'
+      path: '/$namespace'
+      fullPath: '/rules/$namespace'
+      preLoaderRoute: typeof AuthenticatedRulesNamespaceRouteImport
+      parentRoute: typeof AuthenticatedRulesRouteRoute
     }
     '/_authenticated/scores/': {
       id: '/_authenticated/scores/'
@@ -835,6 +897,22 @@ const AuthenticatedReportsRouteRouteWithChildren =
     AuthenticatedReportsRouteRouteChildren,
   )
 
+interface AuthenticatedRulesRouteRouteChildren {
+  AuthenticatedRulesNamespaceRoute: typeof AuthenticatedRulesNamespaceRoute
+  AuthenticatedRulesIndexRoute: typeof AuthenticatedRulesIndexRoute
+}
+
+const AuthenticatedRulesRouteRouteChildren: AuthenticatedRulesRouteRouteChildren =
+  {
+    AuthenticatedRulesNamespaceRoute: AuthenticatedRulesNamespaceRoute,
+    AuthenticatedRulesIndexRoute: AuthenticatedRulesIndexRoute,
+  }
+
+const AuthenticatedRulesRouteRouteWithChildren =
+  AuthenticatedRulesRouteRoute._addFileChildren(
+    AuthenticatedRulesRouteRouteChildren,
+  )
+
 interface AuthenticatedScoresRouteRouteChildren {
   AuthenticatedScoresDotQualityRoute: typeof AuthenticatedScoresDotQualityRoute
   AuthenticatedScoresIndexRoute: typeof AuthenticatedScoresIndexRoute
@@ -873,6 +951,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedBusinessesRouteRoute: typeof AuthenticatedBusinessesRouteRouteWithChildren
   AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
+  AuthenticatedRulesRouteRoute: typeof AuthenticatedRulesRouteRouteWithChildren
   AuthenticatedScoresRouteRoute: typeof AuthenticatedScoresRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
@@ -892,6 +971,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
     AuthenticatedBusinessesRouteRouteWithChildren,
   AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
+  AuthenticatedRulesRouteRoute: AuthenticatedRulesRouteRouteWithChildren,
   AuthenticatedScoresRouteRoute: AuthenticatedScoresRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,

@@ -51,14 +51,14 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Scores (dot-scores), Downloads (downloads)', () => {
+  it('hides the sections of a plugin that is off: Orders, Reports and Rules (orders), Businesses (businesses), Driver alerts (monitoring), Scores (dot-scores), Downloads (downloads)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Downloads', 'Users']);
-    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Users']);
-    expect(labels(without('dot-scores'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Rules', 'Users']);
+    expect(labels(without('dot-scores'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Rules', 'Downloads', 'Users']);
     expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Scores', 'Downloads', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Scores', 'Downloads', 'Users']);
-    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Scores', 'Downloads', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });

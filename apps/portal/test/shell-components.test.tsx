@@ -40,14 +40,14 @@ describe('navigation config', () => {
   it('renders only built sections the user may see', () => {
     const viewer = abilityFor(testUser());
     const admin = abilityFor(testUser({ roles: [{ name: 'Company Admin', permissions: [{ action: 'ANY', subject: 'ANY' }] }] }));
-    expect(visibleNavItems(NAV_ITEMS, { ability: viewer, plugins: ['orders', 'claims'] }).map((item) => item.label)).toEqual(['Home', 'Orders']);
-    expect(visibleNavItems(NAV_ITEMS, { ability: admin, plugins: ['orders', 'claims'] }).map((item) => item.label)).toEqual(['Home', 'Orders', 'Drivers', 'Reports', 'Users']);
+    expect(visibleNavItems(NAV_ITEMS, { ability: viewer, plugins: ['orders', 'claims'] }).map((item) => item.label)).toEqual(['Home', 'Orders', 'Rules']);
+    expect(visibleNavItems(NAV_ITEMS, { ability: admin, plugins: ['orders', 'claims'] }).map((item) => item.label)).toEqual(['Home', 'Orders', 'Drivers', 'Reports', 'Rules', 'Users']);
     // Businesses needs its plugin; Claims is not built yet.
     expect(visibleNavItems(NAV_ITEMS, { ability: admin, plugins: ['orders', 'claims', 'businesses'] }).map((item) => item.label)).toContain('Businesses');
   });
 
   it('lists every future section of SPEC §2 with its requirements', () => {
-    expect(NAV_ITEMS.map((item) => item.label)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Scores', 'Downloads', 'Users']);
+    expect(NAV_ITEMS.map((item) => item.label)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Scores', 'Rules', 'Downloads', 'Users']);
     const orders = NAV_ITEMS.find((item) => item.label === 'Orders')!;
     const built = { ...orders, built: true };
     const admin = abilityFor(testUser({ roles: [{ name: 'Company Admin', permissions: [{ action: 'ANY', subject: 'ANY' }] }] }));

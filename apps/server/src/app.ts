@@ -52,6 +52,7 @@ import { BulkOrdersService } from './modules/bulk-orders/bulk-orders.service.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { rulesetsRoutes } from './modules/rulesets/rulesets.routes.ts';
+import { RiskDefinitionsService, riskDefinitionsRoutes } from './modules/risk-definitions/risk-definitions.ts';
 import { RulesetsService } from './modules/rulesets/rulesets.service.ts';
 import { monitoringSettingsRoutes } from './modules/monitoring/settings.routes.ts';
 import { MonitoringSettingsService } from './modules/monitoring/settings.service.ts';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(bulkOrdersRoutes, { bulkOrders: new BulkOrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(reportsRoutes, { reports: new ReportsService(db) });
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });
+    await api.register(riskDefinitionsRoutes, { riskDefinitions: new RiskDefinitionsService(db) });
     await api.register(monitoringSettingsRoutes, { settings: new MonitoringSettingsService(db) });
     await api.register(monitoringRoutes, { monitoring: new MonitoringService(db, persons), alerts: new AlertsService(db), annualReviews: new AnnualReviewsService(db) });
     await api.register(claimsRoutes, { claims: new ClaimsService(db) });

@@ -80,7 +80,7 @@ describeEachDatabase('order fulfilment', (t) => {
     expect(row).toMatchObject({ status: 'Complete', processingStatus: 'Complete', outcome: 'Pass', attempts: 1, failureReason: null });
     expect(row.completedAt).toBeInstanceOf(Date);
     expect((row.result as unknown as MvrRecord).result).toBe('RECORD_FOUND');
-    expect(row.adjudication).toMatchObject({ outcome: 'Pass', rulesetNamespace: 'default', decidingRuleIds: [] });
+    expect(row.adjudication).toMatchObject({ outcome: 'Pass', rulesetNamespace: 'default', rulesetVersion: 0, decidingRuleIds: [] });
     expect((row.adjudication as { results: { passed: boolean }[] }).results.map((r) => r.passed)).toEqual([true, true, true]);
     expect(await mvrLedger().calls(order.id)).toBe(1);
   });
@@ -94,7 +94,7 @@ describeEachDatabase('order fulfilment', (t) => {
       expect(row.outcome, `licence ending ${digit}`).toBe('Fail');
       expect([...(row.adjudication as { decidingRuleIds: string[] }).decidingRuleIds].sort()).toEqual([...ruleIds].sort());
       const adjudicated = (await eventsOf(order.id)).find((e) => e.type === 'ADJUDICATED');
-      expect(adjudicated?.data).toEqual({ outcome: 'Fail', rulesetNamespace: 'default', decidingRuleIds: row.adjudication!.decidingRuleIds });
+      expect(adjudicated?.data).toEqual({ outcome: 'Fail', rulesetNamespace: 'default', rulesetVersion: 0, decidingRuleIds: row.adjudication!.decidingRuleIds });
     }
   });
 
@@ -127,7 +127,8 @@ describeEachDatabase('order fulfilment', (t) => {
     });
     await fulfilOrder(t.db, { id: order.id, companyId: seeded.acme.id });
     // Digit 1 passes the default rules but has a moving violation: these rules fail it.
-    expect((await rowOf(order.id)).adjudication).toMatchObject({ outcome: 'Fail', rulesetNamespace: 'zero-tolerance', decidingRuleIds: ['no-moving-3y'] });
+    // It records the version that judged it (the first save is version 1).
+    expect((await rowOf(order.id)).adjudication).toMatchObject({ outcome: 'Fail', rulesetNamespace: 'zero-tolerance', rulesetVersion: 1, decidingRuleIds: ['no-moving-3y'] });
   });
 
   it('an order whose answer arrived but cannot be completed is retried, then ends in Error rather than waiting in Received', async () => {

@@ -45,7 +45,7 @@ describeEachDatabase('rulesets', (t) => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as { namespace: string; name: string; ruleCount: number; isDefault: boolean; updatedAt: string | null }[];
     };
-    expect(await list(manager)).toEqual([{ namespace: 'default', name: DEFAULT_RULESET.name, ruleCount: DEFAULT_RULESET.rules.length, isDefault: true, updatedAt: null }]);
+    expect(await list(manager)).toEqual([{ namespace: 'default', name: DEFAULT_RULESET.name, ruleCount: DEFAULT_RULESET.rules.length, isDefault: true, updatedAt: null, version: 0 }]);
 
     const put = (namespace: string, body: unknown) =>
       t.app.inject({ method: 'PUT', url: `/api/v1/rulesets/${namespace}`, payload: body as InjectOptions['payload'], headers: { host: 'rulelist.localhost:3000', ...bearer(manager) } });
@@ -56,7 +56,7 @@ describeEachDatabase('rulesets', (t) => {
     ]);
     // Once saved, the company's own "default" is listed, still first.
     expect((await put('default', strict)).statusCode).toBe(200);
-    expect((await list(manager))[0]).toEqual({ namespace: 'default', name: strict.name, ruleCount: 2, isDefault: false, updatedAt: expect.any(String) });
+    expect((await list(manager))[0]).toEqual({ namespace: 'default', name: strict.name, ruleCount: 2, isDefault: false, updatedAt: expect.any(String), version: 1 });
     expect((await list(manager)).map((row) => row.namespace)).toEqual(['default', 'alpha', 'zeta-fleet']);
 
     // Acme's Viewer lists Acme's, which has none of Rule List Co's.
@@ -74,21 +74,21 @@ describeEachDatabase('rulesets', (t) => {
     for (const role of ['viewer', 'agent', 'manager', 'admin'] as const) {
       const response = await read('default', role);
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ ...DEFAULT_RULESET, isDefault: true, updatedAt: null });
+      expect(response.json()).toEqual({ ...DEFAULT_RULESET, isDefault: true, updatedAt: null, version: 0 });
     }
   });
 
   it('PUT /rulesets/{namespace} saves a ruleset (Manager, Company Admin) and GET answers it', async () => {
     const response = await save('strict-fleet', strict);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ namespace: 'strict-fleet', ...strict, isDefault: false, updatedAt: expect.any(String) });
+    expect(response.json()).toEqual({ namespace: 'strict-fleet', ...strict, isDefault: false, updatedAt: expect.any(String), version: 1 });
     expect((await read('strict-fleet', 'viewer')).json()).toEqual(response.json());
     expect(await stored(seeded.acme.id, 'strict-fleet')).toMatchObject({ updatedBy: seeded.users.manager.userId, name: strict.name });
 
     // Saving again replaces the rules; an admin may too.
     const replaced = await save('strict-fleet', { name: 'Stricter', rules: [strict.rules[0]] }, 'admin');
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect((await read('strict-fleet')).json()).toMatchObject({ name: 'Stricter', rules: [strict.rules[0]] });
+    expect((await read('strict-fleet')).json()).toMatchObject({ name: 'Stricter', rules: [strict.rules[0]], version: 2 });
     expect(await stored(seeded.acme.id, 'strict-fleet')).toMatchObject({ updatedBy: seeded.users.admin.userId });
   });
 
@@ -96,7 +96,7 @@ describeEachDatabase('rulesets', (t) => {
     const response = await save('default', { name: 'Our default', rules: [strict.rules[0]] }, 'admin');
     expect(response.statusCode, response.body).toBe(200);
     expect((await read('default')).json()).toMatchObject({ name: 'Our default', isDefault: false });
-    expect((await read('default', 'globexAdmin')).json()).toEqual({ ...DEFAULT_RULESET, isDefault: true, updatedAt: null });
+    expect((await read('default', 'globexAdmin')).json()).toEqual({ ...DEFAULT_RULESET, isDefault: true, updatedAt: null, version: 0 });
   });
 
   it('GET /rulesets/{namespace} of a namespace my company never saved is 404, even if another company has it', async () => {

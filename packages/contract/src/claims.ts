@@ -73,7 +73,7 @@ export const ClaimOrderSchema = z.object({
   adjudication: AdjudicationResultSchema.nullable(),
   /** When the ruleset (as it was then) judged it; null while the order is in flight. */
   judgedAt: z.string().nullable(),
-  /** The ruleset's version: when it was last saved, or "seeded" for the untouched default. */
+  /** The ruleset's version number that judged it ("0" for the untouched default); a save time for judgements made before versions were kept. */
   rulesetVersion: z.string().nullable(),
   attachedAt: z.string(),
   attachedBy: z.string().uuid().nullable(),

@@ -93,6 +93,8 @@ export const AdjudicationResultSchema = z.object({
   /** The rules that made the outcome what it is. */
   decidingRuleIds: z.array(z.string()),
   summary: z.string(),
+  /** The ruleset's version that judged it (0: the seeded default); left out by orders judged before versions were kept. */
+  rulesetVersion: z.number().int().nullish(),
 });
 
 /** A list row's line about a finished vehicle or risk report (domain/result-summary.ts). */
@@ -288,6 +290,8 @@ export const RulesetSummarySchema = z.object({
   /** True when the company has not saved this namespace and the seeded default applies. */
   isDefault: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** The latest saved version; 0 for the seeded default. */
+  version: z.number().int(),
 });
 export type RulesetSummary = z.infer<typeof RulesetSummarySchema>;
 
@@ -298,4 +302,7 @@ export const RulesetResponseSchema = z.object({
   /** True when the company has not saved this namespace and the seeded default applies. */
   isDefault: z.boolean(),
   updatedAt: z.string().nullable(),
+  /** The version these rules are: each save is a new one, numbered from 1; 0 for the seeded default. */
+  version: z.number().int(),
 });
+export type RulesetResponse = z.infer<typeof RulesetResponseSchema>;

@@ -53,6 +53,13 @@ export const queryKeys = {
     /** The company's rulesets, which the order forms choose from. */
     list: ['rulesets', 'list'] as const,
     detail: (namespace: string) => ['rulesets', 'detail', namespace] as const,
+    /** The saved versions of one ruleset (who, when), newest first. */
+    versions: (namespace: string) => ['rulesets', 'versions', namespace] as const,
+    all: ['rulesets'] as const,
+  },
+  riskDefinitions: {
+    /** The assessment definitions a risk order form offers, by order type. */
+    list: (type: string) => ['risk-definitions', 'list', type] as const,
   },
   company: {
     mine: ['company', 'me'] as const,

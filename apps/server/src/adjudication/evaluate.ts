@@ -19,6 +19,8 @@ export interface Adjudication {
   /** The rules that made the outcome what it is: the failed ones, or the undecidable ones. */
   decidingRuleIds: string[];
   summary: string;
+  /** The version of the ruleset that judged it (0: the seeded default), set by whoever resolved the ruleset. */
+  rulesetVersion?: number | null;
 }
 
 const DAY_MS = 86_400_000;

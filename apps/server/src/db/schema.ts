@@ -309,6 +309,8 @@ export const orders = pgTable(
     foreignKey({ name: 'orders_report_group_fk', columns: [table.companyId, table.reportGroupId], foreignColumns: [reportGroups.companyId, reportGroups.id] }).onDelete('set null'),
     index('orders_created_idx').on(table.companyId, table.createdAt, table.id),
     index('orders_status_idx').on(table.companyId, table.status, table.createdAt),
+    // A ruleset's preview walks the recently completed orders, newest first (issue 13).
+    index('orders_completed_idx').on(table.companyId, table.completedAt, table.id),
     index('orders_reviewed_idx').on(table.companyId, table.isReviewed, table.createdAt),
     index('orders_person_idx').on(table.companyId, table.personId, table.createdAt),
     index('orders_business_idx').on(table.companyId, table.businessId, table.createdAt),
@@ -359,8 +361,28 @@ export const rulesets = pgTable(
     rules: jsonb('rules').$type<unknown[]>().notNull(),
     updatedBy: uuid('updated_by'),
     updatedAt: updatedAt(),
+    /** The number of the latest save (ruleset_versions); 0 never stored: that is the seeded default. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.namespace] })],
+);
+
+/** Every save of a ruleset, kept: an order names the version that judged it (issue 13). */
+export const rulesetVersions = pgTable(
+  'ruleset_versions',
+  {
+    companyId: companyRef(),
+    namespace: text('namespace').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    rules: jsonb('rules').$type<unknown[]>().notNull(),
+    savedBy: uuid('saved_by'),
+    savedAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.namespace, table.version] }),
+    foreignKey({ name: 'ruleset_versions_ruleset_fk', columns: [table.companyId, table.namespace], foreignColumns: [rulesets.companyId, rulesets.namespace] }).onDelete('cascade'),
+  ],
 );
 
 export const tags = pgTable(

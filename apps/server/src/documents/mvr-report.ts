@@ -38,11 +38,15 @@ export function headerLines(input: MvrReportInput) {
 export const reportTitle = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? 'Full MVR Report (Condensed)' : 'Full MVR Report (Standard)');
 export const reportDensity = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? TIGHT : RELAXED);
 
+/** "default" version 3: the version is left out for orders judged before versions were kept. */
+export const rulesetLabel = (result: Pick<Adjudication, 'rulesetNamespace' | 'rulesetVersion'>) =>
+  `"${result.rulesetNamespace}"${result.rulesetVersion == null ? '' : result.rulesetVersion === 0 ? ' (seeded)' : ` version ${result.rulesetVersion}`}`;
+
 export function adjudicationSection(doc: Doc, result: Adjudication | null | undefined, density: Density) {
   if (!result) return;
   const tone = result.outcome === 'Pass' ? 'pass' : result.outcome === 'Fail' ? 'fail' : 'neutral';
   const lines = [result.summary, ...result.results.map((r) => `${r.passed === true ? 'PASS' : r.passed === false ? 'FAIL' : 'N/A '}  ${r.description} (found: ${r.actual ?? 'unknown'})`)];
-  verdictBox(doc, `Outcome: ${result.outcome} — ruleset "${result.rulesetNamespace}"`, tone, lines, density);
+  verdictBox(doc, `Outcome: ${result.outcome} — ruleset ${rulesetLabel(result)}`, tone, lines, density);
 }
 
 export function resultNotice(doc: Doc, record: MvrRecord, density: Density): boolean {
@@ -134,7 +138,7 @@ export function renderMvrText(input: MvrReportInput): string {
     '',
   ];
   if (input.adjudication) {
-    lines.push(`OUTCOME: ${input.adjudication.outcome} (ruleset ${input.adjudication.rulesetNamespace}) - ${input.adjudication.summary}`);
+    lines.push(`OUTCOME: ${input.adjudication.outcome} (ruleset ${rulesetLabel(input.adjudication)}) - ${input.adjudication.summary}`);
     for (const r of input.adjudication.results) lines.push(`  [${r.passed === true ? 'PASS' : r.passed === false ? 'FAIL' : 'N/A '}] ${r.description} (found: ${r.actual ?? 'unknown'})`);
     lines.push('');
   }

@@ -3,7 +3,7 @@
 // to a page that does not exist yet. Building a section = adding its routes, then `built: true`.
 import type { Icon } from '@tabler/icons-react';
 import {
-  IconBell, IconBuildingSkyscraper, IconChartBar, IconClipboardList, IconDownload, IconFileText, IconHome, IconShieldCheck, IconSteeringWheel, IconUsers,
+  IconBell, IconBuildingSkyscraper, IconChartBar, IconClipboardList, IconDownload, IconFileText, IconGavel, IconHome, IconShieldCheck, IconSteeringWheel, IconUsers,
 } from '@tabler/icons-react';
 import type { AbilityAction, AbilitySubject, AppAbility } from '@clearlane/contract/ability';
 import type { PluginName } from '@clearlane/contract/company';
@@ -30,6 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Reports', to: '/reports', icon: IconFileText, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: false, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
   { label: 'Scores', to: '/scores', icon: IconChartBar, built: true, plugin: 'dot-scores', ability: { action: 'view', subject: 'Scores' } },
+  { label: 'Rules', to: '/rules', icon: IconGavel, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Order' } },
   { label: 'Downloads', to: '/downloads', icon: IconDownload, built: true, plugin: 'downloads', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Users', to: '/users', icon: IconUsers, built: true, ability: { action: 'view', subject: 'User' } },
 ];

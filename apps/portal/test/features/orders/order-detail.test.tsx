@@ -4,6 +4,7 @@
 // with the server's file name.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -21,6 +22,7 @@ import { fetchMvrReport } from '../../../src/lib/download.ts';
 import { configureHttp } from '../../../src/lib/http.ts';
 import { queryKeys } from '../../../src/lib/query-keys.ts';
 import { testUser } from '../../fixtures.ts';
+import { renderRouter } from '../../render.tsx';
 
 const ORDER_ID = '01a2075e-609a-79d9-a24e-c20369a7415d';
 
@@ -88,10 +90,20 @@ function renderWith(ui: ReactNode, { user = manager, queryClient = new QueryClie
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The outcome links to the ruleset's page: it needs a router. */
+async function renderOutcome(order: OrderDetail) {
+  const root = createRootRoute({ component: Outlet });
+  const tree = root.addChildren([
+    createRoute({ getParentRoute: () => root, path: '/', component: () => <OrderOutcome order={order} /> }),
+    createRoute({ getParentRoute: () => root, path: 'rules/$namespace', component: () => <h1>Rules</h1> }),
+  ]);
+  renderRouter(createRouter({ routeTree: tree, history: createMemoryHistory({ initialEntries: ['/'] }) }), { signedIn: { user: manager, plugins: ['orders'] } });
+  return screen.findByRole('region', { name: 'Outcome' }, { timeout: 10_000 });
+}
+
 describe('the outcome of an adjudicated Fail', () => {
-  it('lists every rule with its verdict, marks the deciding rule, and shows the summary', () => {
-    renderWith(<OrderOutcome order={failedMvr()} />);
-    const section = screen.getByRole('region', { name: 'Outcome' });
+  it('lists every rule with its verdict, marks the deciding rule, and shows the summary', async () => {
+    const section = await renderOutcome(failedMvr());
     expect(within(section).getByText('Fail')).toBeInTheDocument();
     expect(within(section).getByText('Failed: No major violation in the last 5 years.')).toBeInTheDocument();
 
@@ -107,6 +119,21 @@ describe('the outcome of an adjudicated Fail', () => {
     expect(moving).not.toHaveAttribute('data-deciding');
     expect(within(notApplicable).getByText('Not applicable')).toBeInTheDocument();
     expect(within(notApplicable).getByText('—')).toBeInTheDocument();
+    // Judged before versions were kept: the ruleset alone is named.
+    expect(within(section).getByTestId('judged-by')).toHaveTextContent('the “default” ruleset');
+  });
+
+  it('names the version of the ruleset that judged it, linking to the ruleset', async () => {
+    const base = failedMvr();
+    const section = await renderOutcome({ ...base, adjudication: { ...base.adjudication!, rulesetNamespace: 'long-haul', rulesetVersion: 3 } });
+    const link = within(section).getByRole('link', { name: 'version 3 of the “long-haul” ruleset' });
+    expect(link).toHaveAttribute('href', '/rules/long-haul');
+  });
+
+  it('says the seeded default judged it when no rule was ever saved', async () => {
+    const base = failedMvr();
+    const section = await renderOutcome({ ...base, adjudication: { ...base.adjudication!, rulesetVersion: 0 } });
+    expect(within(section).getByTestId('judged-by')).toHaveTextContent('the “default” ruleset (Clearlane’s default rules, never edited)');
   });
 
   it('says why there is no rule table for an MVR that was not adjudicated', () => {

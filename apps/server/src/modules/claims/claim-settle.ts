@@ -39,8 +39,8 @@ async function judge(db: Executor, companyId: string, order: repo.ClaimOrderRow)
   try {
     const ruleset = await resolveRuleset(db, companyId, order.adjudicationRuleset);
     if (!ruleset) throw new InvalidRulesetError(order.adjudicationRuleset, [{ path: 'namespace', message: 'no longer exists' }]);
-    adjudication = adjudicate(order.result as unknown as MvrRecord, ruleset);
-    rulesetVersion = ruleset.updatedAt ?? 'seeded';
+    adjudication = { ...adjudicate(order.result as unknown as MvrRecord, ruleset), rulesetVersion: ruleset.version };
+    rulesetVersion = String(ruleset.version);
   } catch (error) {
     if (!(error instanceof InvalidRulesetError)) throw error;
     // Retrying cannot mend a broken ruleset: the claim says the record was not judged and why.

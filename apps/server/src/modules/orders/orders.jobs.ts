@@ -239,7 +239,7 @@ export class OrderFulfilment {
     await insertEvents(tx, verdicts.filter((verdict) => moved.has(verdict.id)).flatMap(({ id, outcome, adjudication }) => [
       ...(adjudication ? [{
         companyId, orderId: id, type: 'ADJUDICATED', message: `${adjudication.outcome}: ${adjudication.summary}`,
-        data: { outcome: adjudication.outcome, rulesetNamespace: adjudication.rulesetNamespace, decidingRuleIds: adjudication.decidingRuleIds },
+        data: { outcome: adjudication.outcome, rulesetNamespace: adjudication.rulesetNamespace, rulesetVersion: adjudication.rulesetVersion ?? null, decidingRuleIds: adjudication.decidingRuleIds },
       }] : []),
       { companyId, orderId: id, type: 'COMPLETED', fromStatus: 'Received', toStatus: 'Complete', message: outcome ? `Complete: ${outcome}` : 'Complete', data: { outcome } },
     ]));
@@ -286,7 +286,7 @@ export class OrderFulfilment {
       try {
         const ruleset = await rulesetOf(order.ruleNamespace);
         if (ruleset) {
-          adjudication = adjudicate(result as MvrRecord, ruleset);
+          adjudication = { ...adjudicate(result as MvrRecord, ruleset), rulesetVersion: ruleset.version };
           outcome = adjudication.outcome;
         }
       } catch (error) {

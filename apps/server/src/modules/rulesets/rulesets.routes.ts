@@ -1,8 +1,12 @@
-// /api/v1/rulesets/{namespace}: the adjudication rules of my company (DESIGN.md §6).
+// /api/v1/rulesets/{namespace}: the adjudication rules of my company (DESIGN.md §6), every saved
+// version of them, and a preview of what a draft would change (issue 13).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_LISTED_RULESETS, ProblemSchema, RuleNamespaceSchema, RulesetResponseSchema, RulesetSchema, RulesetSummarySchema } from '@clearlane/contract';
+import {
+  MAX_LISTED_RULESET_VERSIONS, MAX_LISTED_RULESETS, ProblemSchema, RULESET_PREVIEW_DAYS, RULESET_PREVIEW_LISTED, RuleNamespaceSchema, RulesetBodySchema,
+  RulesetPreviewSchema, RulesetResponseSchema, RulesetSummarySchema, RulesetVersionNumberSchema, RulesetVersionSchema, RulesetVersionSummarySchema,
+} from '@clearlane/contract';
 import { principalOf } from '../../access/guard.ts';
 import { routesNeedPlugins } from '../../access/plugins.ts';
 import type { RulesetsService } from './rulesets.service.ts';
@@ -32,9 +36,34 @@ export async function rulesetsRoutes(app: FastifyInstance, { rulesets }: { rules
 
   r.put('/rulesets/:namespace', {
     schema: {
-      tags, security, summary: 'Save an adjudication ruleset (manage Order); also repairs one that is not valid', params,
-      body: RulesetSchema.omit({ namespace: true }),
+      tags, security, summary: 'Save an adjudication ruleset as its next version (manage Order); also repairs one that is not valid', params,
+      body: RulesetBodySchema,
       response: { 200: RulesetResponseSchema, ...problems },
     },
   }, async (request) => rulesets.put(principalOf(request), request.params.namespace, request.body));
+
+  r.get('/rulesets/:namespace/versions', {
+    schema: {
+      tags, security, params,
+      summary: `The saved versions of a ruleset, newest first, with who saved each and when; at most ${MAX_LISTED_RULESET_VERSIONS}. The seeded default has none`,
+      response: { 200: z.array(RulesetVersionSummarySchema), ...problems },
+    },
+  }, async (request) => rulesets.versions(principalOf(request), request.params.namespace));
+
+  r.get('/rulesets/:namespace/versions/:version', {
+    schema: {
+      tags, security, summary: 'One saved version of a ruleset, with its rules',
+      params: params.extend({ version: RulesetVersionNumberSchema }),
+      response: { 200: RulesetVersionSchema, ...problems },
+    },
+  }, async (request) => rulesets.version(principalOf(request), request.params.namespace, request.params.version));
+
+  r.post('/rulesets/:namespace/preview', {
+    schema: {
+      tags, security, params,
+      summary: `What saving these rules would change (manage Order; saves nothing): my company's MVRs completed in the last ${RULESET_PREVIEW_DAYS} days and judged by this ruleset, re-judged with the draft; counts per change of outcome and the orders that would change (newest first, at most ${RULESET_PREVIEW_LISTED})`,
+      body: RulesetBodySchema,
+      response: { 200: RulesetPreviewSchema, ...problems },
+    },
+  }, async (request) => rulesets.preview(principalOf(request), request.params.namespace, request.body));
 }

@@ -1,6 +1,7 @@
 // The outcome with its reasons: every rule of the ruleset with what was found and whether it was
 // met, the rules that decided the outcome marked, and the adjudicator's summary.
-import { Badge, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import type { OrderDetail } from '@clearlane/contract/orders';
 import { isPending, OUTCOME_MEANINGS } from '../../../lib/order-labels.ts';
@@ -26,6 +27,13 @@ const NO_RULE_APPLIED = {
   NoResults: 'No rule was applied: the provider found no driving record for this licence, so there was nothing to judge.',
   NotFulfilled: 'No rule was applied: the state did not fulfil the request, so there was no record to judge.',
 } as const;
+
+/** "version 3 of the “default” ruleset"; orders judged before versions were kept name only the ruleset. */
+export function rulesetVersionLabel({ rulesetNamespace, rulesetVersion }: { rulesetNamespace: string; rulesetVersion?: number | null }): string {
+  const ruleset = `the “${rulesetNamespace}” ruleset`;
+  if (rulesetVersion === undefined || rulesetVersion === null) return ruleset;
+  return rulesetVersion === 0 ? `${ruleset} (Clearlane’s default rules, never edited)` : `version ${rulesetVersion} of ${ruleset}`;
+}
 
 const actualOf = (result: RuleResult) => (result.actual === null ? '—' : String(result.actual));
 
@@ -114,7 +122,11 @@ export function OrderOutcome({ order }: { order: OrderDetail }) {
               </Table>
             </Table.ScrollContainer>
             <Text fz="xs" c="dimmed">
-              Judged by the “{adjudication.rulesetNamespace}” ruleset. {OUTCOME_MEANINGS[outcome]}
+              Judged by{' '}
+              <Anchor renderRoot={(props) => <Link {...props} to="/rules/$namespace" params={{ namespace: adjudication.rulesetNamespace }} />} fz="xs" data-testid="judged-by">
+                {rulesetVersionLabel(adjudication)}
+              </Anchor>
+              . {OUTCOME_MEANINGS[outcome]}
             </Text>
           </>
         )}

@@ -111,7 +111,7 @@ function BusinessRiskOrderForm({ initialValues }: { initialValues: BusinessRiskV
           error={form.errors.businessId ?? (linkedBusinessMissing ? 'The business in the link is not one of your company’s businesses. Choose another.' : undefined)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DefinitionField {...form.getInputProps('definitionName')} />
+          <DefinitionField type="BUSINESS_RISK_INFORM_REPORT" {...form.getInputProps('definitionName')} />
           <TagsField {...form.getInputProps('tags')} />
         </SimpleGrid>
         <OrderFormActions placing={create.isPending} />

@@ -11,7 +11,7 @@ import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/dr
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
-import { useRuleset } from '../api/get-ruleset.ts';
+import { useRuleset } from '../../../../lib/entities/rulesets/get-ruleset.ts';
 import { useCreateMvrOrder } from '../api/place-orders.ts';
 import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
 import {

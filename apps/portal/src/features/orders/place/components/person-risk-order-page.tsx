@@ -133,7 +133,7 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
 
         <FormSection title="Order">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <DefinitionField {...form.getInputProps('definitionName')} />
+            <DefinitionField type="PERSON_RISK_ASSESSMENT" {...form.getInputProps('definitionName')} />
             <TagsField {...form.getInputProps('tags')} />
           </SimpleGrid>
         </FormSection>

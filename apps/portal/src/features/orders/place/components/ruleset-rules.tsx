@@ -3,7 +3,7 @@
 import { Group, List, Loader, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { ApiError } from '../../../../lib/api-error.ts';
-import type { RulesetView } from '../api/get-ruleset.ts';
+import type { RulesetView } from '../../../../lib/entities/rulesets/get-ruleset.ts';
 
 export function rulesetProblem(error: Error | null, namespace: string): string | null {
   if (!error) return null;

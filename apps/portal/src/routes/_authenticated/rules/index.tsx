@@ -1,0 +1,3 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/_authenticated/rules/')({ staticData: { title: 'Rules' } });
