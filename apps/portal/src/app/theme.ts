@@ -64,6 +64,9 @@ function darkShades(theme: MantineTheme): Record<string, string> {
     variables[`--mantine-color-${name}-text`] = shades[4]!;
     variables[`--mantine-color-${name}-filled`] = shades[filled]!;
     variables[`--mantine-color-${name}-filled-hover`] = shades[filled === 9 ? 8 : filled + 1]!;
+    // Mantine's dark light-variant fill (shade 9 darkened by half) is near black: a visible tint instead.
+    variables[`--mantine-color-${name}-light`] = `color-mix(in srgb, ${shades[6]} 24%, ${page})`;
+    variables[`--mantine-color-${name}-light-hover`] = `color-mix(in srgb, ${shades[6]} 32%, ${page})`;
     variables[`--mantine-color-${name}-light-color`] = shades[0]!;
     variables[`--mantine-color-${name}-outline`] = shades[Math.max(filled - 4, 0)]!;
     shades.forEach((_, index) => {
