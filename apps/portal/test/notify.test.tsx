@@ -1,17 +1,22 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../src/lib/toasts/notify.ts';
-import { toastStore } from '../src/lib/toasts/toast-store.ts';
+import { TOAST_DEFAULTS, toastStore } from '../src/lib/toasts/toast-store.ts';
 import { ToastViewport } from '../src/app/toasts/toast-viewport.tsx';
 import { renderWithTheme } from './render.tsx';
 
 describe('notify() rendered by <ToastViewport>', () => {
-  beforeEach(() => vi.useFakeTimers());
+  // These tests read the toasts top to bottom: a top container lists them oldest first.
+  beforeEach(() => {
+    vi.useFakeTimers();
+    toastStore.setDefaultPosition('top');
+  });
   afterEach(() => {
     act(() => {
       notify.clearAll();
       vi.runAllTimers();
     });
+    toastStore.setDefaultPosition(TOAST_DEFAULTS.position);
     vi.useRealTimers();
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_POSITIONS, ToastStore, type Toast } from '../src/lib/toasts/toast-store.ts';
+import { TOAST_CARRY_OVER_MS, TOAST_POSITIONS, ToastStore, type Toast } from '../src/lib/toasts/toast-store.ts';
 
 const statusOf = (store: ToastStore, id: string) => store.getSnapshot().find((toast: Toast) => toast.id === id)?.status;
 
@@ -11,10 +11,41 @@ describe('ToastStore', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('applies the SPEC defaults: default type, dismissible, top, 5000 ms, pause on hover', () => {
+  it('applies the defaults: default type, dismissible, bottom right (issue 13), 5000 ms, pause on hover, page scope', () => {
     const id = store.show('Saved');
     const [toast] = store.getSnapshot();
-    expect(toast).toMatchObject({ id, message: 'Saved', type: 'default', dismissible: true, position: 'top', durationMs: 5000, pauseOnHover: true, status: 'shown' });
+    expect(toast).toMatchObject({ id, message: 'Saved', type: 'default', dismissible: true, position: 'bottom-right', durationMs: 5000, pauseOnHover: true, status: 'shown', scope: 'page' });
+  });
+
+  it('keeps errors and warnings 8 s unless a duration is given', () => {
+    const error = store.show('Could not save', { type: 'error' });
+    const warning = store.show('Careful', { type: 'warning' });
+    const success = store.show('Saved', { type: 'success' });
+    const quick = store.show('Gone soon', { type: 'error', duration: 1000 });
+    expect(store.getSnapshot().map((toast) => toast.durationMs)).toEqual([8000, 8000, 5000, 1000]);
+    vi.advanceTimersByTime(1000);
+    expect(statusOf(store, quick)).toBe('dismissed');
+    vi.advanceTimersByTime(4000);
+    expect([statusOf(store, error), statusOf(store, warning), statusOf(store, success)]).toEqual(['shown', 'shown', 'dismissed']);
+    vi.advanceTimersByTime(3000);
+    expect(statusOf(store, error)).toBe('dismissed');
+  });
+
+  it('leaving the page dismisses its toasts, but not app toasts nor one raised as the user moved', () => {
+    const saved = store.show('Saved');
+    const failed = store.show('Could not save', { type: 'error', duration: 0 });
+    const ready = store.show('Your download is ready', { scope: 'app', duration: 0 });
+    vi.advanceTimersByTime(TOAST_CARRY_OVER_MS + 1);
+    const placed = store.show('Order placed'); // raised by the action that navigates
+    store.leavePage();
+    expect([statusOf(store, saved), statusOf(store, failed), statusOf(store, ready), statusOf(store, placed)]).toEqual(['dismissed', 'dismissed', 'shown', 'shown']);
+    vi.advanceTimersByTime(150);
+    expect(store.getSnapshot().map((toast) => toast.message)).toEqual(['Your download is ready', 'Order placed']);
+    // On the next page the carried toast belongs to it, and leaves with it.
+    vi.advanceTimersByTime(TOAST_CARRY_OVER_MS + 1);
+    store.leavePage();
+    expect(statusOf(store, placed)).toBe('dismissed');
+    expect(statusOf(store, ready)).toBe('shown');
   });
 
   it('accepts each of the six positions and rejects anything else with a clear error', () => {

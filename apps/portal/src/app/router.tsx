@@ -7,6 +7,7 @@ import { parseSearch, stringifySearch } from '../lib/search-params.ts';
 import { clearError, currentPageError } from './errors/page-error.ts';
 import { RouteErrorPage } from './errors/route-error.tsx';
 import { setAppRouter } from './navigation/app-router.ts';
+import { clearPageToastsOnNavigation } from './toasts/page-toasts.ts';
 import { queryClient } from './query-client.ts';
 import { notify } from '../lib/toasts/notify.ts';
 
@@ -28,6 +29,8 @@ setAppRouter(router);
 router.subscribe('onBeforeNavigate', (event) => {
   if (event.hrefChanged && currentPageError()) clearError();
 });
+// So do the page's toasts (issue 13).
+clearPageToastsOnNavigation(router);
 
 // The server ended the session (a 401 that a forced refresh did not fix): back to sign-in.
 let redirectingToLogin = false;
@@ -37,7 +40,7 @@ setUnauthenticatedHandler(() => {
   const here = router.state.location;
   if (redirectingToLogin || here.pathname === '/login') return;
   redirectingToLogin = true;
-  notify.error(AUTH_MESSAGES.noTokens);
+  notify.error(AUTH_MESSAGES.noTokens, { scope: 'app' });
   void router
     .navigate({ to: '/login', search: { redirect: here.href === '/' ? undefined : here.href }, replace: true })
     .finally(() => {

@@ -29,7 +29,7 @@ export const ConfigSchema = z
     /** Where the portal reads /hub/system-message; empty means this server. */
     SYSTEM_MESSAGE_BASE_URL: z.string().url('must be an absolute URL, e.g. https://status.example.com').default(''),
     BUILD_POLL_INTERVAL_MS: z.coerce.number().int().min(5_000).max(86_400_000).default(300_000),
-    TOAST_POSITION: z.enum(TOAST_POSITIONS).default('top'), // SPEC.md §9
+    TOAST_POSITION: z.enum(TOAST_POSITIONS).default('bottom-right'), // SPEC.md §9 said top; issue 13: never over the page's heading
 
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(256).default(6),
     PASSWORD_REQUIRE_LOWERCASE: bool.default(false),

@@ -26,7 +26,7 @@ export async function requireSession({ location, preload = false }: { location: 
   const current = await session.getSession();
   if (!current) {
     // A hover preload must not toast; the navigation that follows finds no tokens and redirects.
-    if (!preload) notify.error(AUTH_MESSAGES.noTokens);
+    if (!preload) notify.error(AUTH_MESSAGES.noTokens, { scope: 'app' });
     throw toLogin(location);
   }
   if (!preload && (await handOffToHomeHost(current.claims.tenant_identifier ?? '', location.href))) await unloading();

@@ -22,6 +22,7 @@ export function offerReloadForNewBuild(
   notify.info('Reload to get the latest improvements. The page also updates when you next change pages.', {
     title: NEW_VERSION_MESSAGE,
     duration: 0,
+    scope: 'app',
     action: { label: 'Reload', onClick: page.reload },
   });
   const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {

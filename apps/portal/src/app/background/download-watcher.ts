@@ -26,10 +26,11 @@ export function announceReady(download: DownloadDetail) {
   notify.success(`${download.fileName} is ready. It is kept on the Downloads page for 7 days.`, {
     title: 'Your download is ready',
     position: POSITION,
+    scope: 'app',
     duration: 30_000,
     action: {
       label: 'Download',
-      onClick: () => void downloadBundleFile(download).catch((error: Error) => notify.error(error.message, { title: 'Download failed', position: POSITION })),
+      onClick: () => void downloadBundleFile(download).catch((error: Error) => notify.error(error.message, { title: 'Download failed', position: POSITION, scope: 'app' })),
     },
   });
 }
@@ -38,6 +39,7 @@ export function announceFailed(download: DownloadDetail) {
   notify.error(download.failureReason ?? 'The bundle could not be built.', {
     title: `${download.fileName} failed`,
     position: POSITION,
+    scope: 'app',
     duration: 0,
     action: { label: 'View downloads', onClick: () => void appRouter().navigate({ href: '/downloads' }) },
   });

@@ -5,14 +5,15 @@ import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SystemMessage } from '@clearlane/contract/company';
+import { readable } from '../../lib/scheme-colors.ts';
 import { systemMessageQuery } from '../../lib/system-message.ts';
 
 const DISMISSED_KEY = 'clearlane.systemMessageDismissed';
 // A light tint with dark text of the same hue: readable (WCAG AA) and still clearly coloured.
 const COLOR: Record<SystemMessage['severity'], { tint: string; text: string }> = {
   info: { tint: 'lane', text: 'var(--mantine-color-lane-9)' },
-  warning: { tint: 'orange', text: '#7a3300' }, // Mantine's orange 9 is below 4.5:1 on the tint
-  critical: { tint: 'red', text: '#a51d1d' },
+  warning: { tint: 'orange', text: readable('#7a3300') }, // Mantine's orange 9 is below 4.5:1 on the tint
+  critical: { tint: 'red', text: readable('#a51d1d') },
 };
 
 const messageKey = (message: SystemMessage) => `${message.updatedAt ?? ''}|${message.message ?? ''}`;

@@ -1,11 +1,18 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCog } from '@tabler/icons-react';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { IconChevronDown, IconDeviceDesktop, IconLogout, IconMoon, IconSun, IconUserCog } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '@clearlane/contract/users';
 import { signOut } from '../auth/sign-out.ts';
 
-/** The signed-in user's name, roles, "Your account" and sign-out, at the right end of the header. */
+const SCHEMES: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
+  { value: 'auto', label: 'System', icon: IconDeviceDesktop },
+  { value: 'light', label: 'Light', icon: IconSun },
+  { value: 'dark', label: 'Dark', icon: IconMoon },
+];
+
+/** The signed-in user's name, roles, "Your account", the colour scheme and sign-out, at the right end of the header. */
 export function UserMenu({ user }: { user: CurrentUser }) {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return (
     <Menu position="bottom-end" withinPortal>
@@ -32,6 +39,19 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCog size={16} aria-hidden />}>
           Your account
         </Menu.Item>
+        <Menu.Divider />
+        {/* The choice is remembered in this browser (app/app.tsx); System follows the operating system. */}
+        <Menu.Label id="color-scheme-label">Appearance</Menu.Label>
+        <div role="group" aria-labelledby="color-scheme-label">
+          <Menu.RadioGroup value={colorScheme} onChange={(value) => setColorScheme(value as MantineColorScheme)}>
+            {SCHEMES.map(({ value, label, icon: Icon }) => (
+              <Menu.RadioItem key={value} value={value} rightSection={<Icon size={16} aria-hidden />} data-color-scheme-option={value}>
+                {label}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </div>
+        <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
           Sign out
         </Menu.Item>

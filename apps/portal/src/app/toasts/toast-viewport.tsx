@@ -1,12 +1,14 @@
 // Renders the toast store: one fixed container per position, each toast a Mantine Notification.
 // Errors are role="alert" (assertive); everything else role="status" (polite).
-import { Button, Group, Notification, Stack } from '@mantine/core';
+import { Button, Group, Notification, Stack, useMantineTheme } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { ToastPosition, ToastType } from '@clearlane/contract/enums';
 import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { TOAST_POSITIONS, TOAST_REMOVAL_DELAY_MS, toastStore, type Toast, type ToastStore } from '../../lib/toasts/toast-store.ts';
 
-const COLORS: Record<ToastType, string> = { success: 'green.8', error: 'red.8', info: 'lane', warning: 'orange.9', default: 'gray.7' };
+// The icon's disc: a dark fill behind a white icon in both schemes, so the literal colour (shade
+// tokens turn light in dark mode, app/theme.ts).
+const COLORS: Record<ToastType, [hue: string, shade: number]> = { success: ['green', 8], error: ['red', 8], info: ['lane', 7], warning: ['orange', 9], default: ['gray', 7] };
 const ICONS: Record<ToastType, ReactNode> = {
   success: <IconCheck size={18} aria-hidden />,
   error: <IconX size={18} aria-hidden />,
@@ -51,6 +53,8 @@ export function ToastViewport({ store = toastStore }: { store?: ToastStore }) {
 }
 
 function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
+  const theme = useMantineTheme();
+  const [hue, shade] = COLORS[toast.type];
   const isError = toast.type === 'error';
   const leaving = toast.status === 'dismissed';
   return (
@@ -62,7 +66,7 @@ function ToastItem({ toast, store }: { toast: Toast; store: ToastStore }) {
       data-toast-status={toast.status}
       w="100%"
       withBorder
-      color={COLORS[toast.type]}
+      color={theme.colors[hue]![shade]}
       icon={ICONS[toast.type] ?? undefined}
       title={toast.title}
       withCloseButton={toast.dismissible}

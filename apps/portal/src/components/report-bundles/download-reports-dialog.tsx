@@ -104,6 +104,8 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
           // Bottom right: never over the page's heading (issue 13).
           position: 'bottom-right',
           duration: 8_000,
+          // About the bundle on its way, not this page: it stays if the user moves on.
+          scope: 'app',
           action: { label: 'View downloads', onClick: () => void navigate({ to: '/downloads' }) },
         });
         onStarted?.(download);

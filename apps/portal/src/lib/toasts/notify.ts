@@ -1,18 +1,22 @@
 // The one way to raise a toast (DESIGN.md §3): notify('Saved'), notify.error('Could not save').
-// Defaults per SPEC.md §9: dismissible, position 'top' (or the configured one), 5 s, pause on hover, no queue.
+// Defaults per SPEC.md §9 and issue 13: dismissible, position 'bottom-right' (or the configured one),
+// 5 s (errors and warnings 8 s), pause on hover, no queue, gone when the user moves to another page
+// (`scope: 'app'` keeps it).
 import type { ToastPosition, ToastType } from '@clearlane/contract/enums';
-import { toastStore, type ToastAction } from './toast-store.ts';
+import { toastStore, type ToastAction, type ToastScope } from './toast-store.ts';
 
 export interface NotifyOptions {
   type?: ToastType;
   title?: string;
-  /** Milliseconds on screen (default 5000); 0 keeps it until dismissed. */
+  /** Milliseconds on screen (default 5000; errors and warnings 8000); 0 keeps it until dismissed. */
   duration?: number;
   dismissible?: boolean;
   position?: ToastPosition;
   pauseOnHover?: boolean;
   queue?: boolean;
   action?: ToastAction;
+  /** 'page' (default): dismissed when the user goes to another page; 'app': stays (about the whole app, not this page). */
+  scope?: ToastScope;
 }
 
 type TypedNotify = (message: string, options?: Omit<NotifyOptions, 'type'>) => string;

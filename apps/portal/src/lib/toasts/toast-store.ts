@@ -3,7 +3,12 @@
 //  - lifecycle hidden → shown → dismissed, then removed 150 ms after dismissal starts (exit animation);
 //  - dismissal on timeout, on click when dismissible, or on clear-all;
 //  - the timer pauses while hovered and resumes with the time that was left;
-//  - with `queue`, a new toast stays hidden, re-checking every 250 ms until no toast is on screen.
+//  - with `queue`, a new toast stays hidden, re-checking every 250 ms until no toast is on screen;
+//  - (issue 13) a toast belongs to the page it was raised on (`scope: 'page'`, the default) and
+//    leaves when the user goes to another page, unless it was raised in the last second before the
+//    move, as the outcome of the action that moved ("Order placed" → the order's page); a toast
+//    about the whole app (`scope: 'app'`: your download is ready, a new version) stays;
+//  - errors and warnings stay 8 s, other toasts 5 s (SPEC.md §9), unless a duration is given.
 import type { ToastPosition, ToastType } from '@clearlane/contract/enums';
 
 // Spelled out here rather than imported: the contract's enums module builds zod schemas at load
@@ -16,13 +21,22 @@ void everyPositionListed;
 export const TOAST_DEFAULTS = {
   type: 'default' as ToastType,
   dismissible: true,
-  position: 'top' as ToastPosition,
+  // SPEC.md §9 said top; issue 13: never over the breadcrumb or the page heading.
+  position: 'bottom-right' as ToastPosition,
   durationMs: 5_000,
+  /** Errors and warnings take longer to read and act on. */
+  attentionDurationMs: 8_000,
+  scope: 'page' as ToastScope,
   pauseOnHover: true,
   queue: false,
 };
 export const TOAST_REMOVAL_DELAY_MS = 150;
 export const TOAST_QUEUE_RECHECK_MS = 250;
+/** A page toast raised this shortly before the user moves to another page goes with them (it tells the outcome of the move). */
+export const TOAST_CARRY_OVER_MS = 1_000;
+
+/** 'page': dismissed when the user moves to another page; 'app': stays (a download is ready, a new version is out). */
+export type ToastScope = 'page' | 'app';
 
 export type ToastStatus = 'hidden' | 'shown' | 'dismissed';
 
@@ -43,6 +57,8 @@ export interface ToastOptions {
   queue?: boolean;
   /** One button inside the toast (e.g. "Reload"); clicking it also dismisses the toast. */
   action?: ToastAction;
+  /** 'page' (default): leaves with the page; 'app': stays across pages. */
+  scope?: ToastScope;
 }
 
 export interface Toast {
@@ -55,6 +71,9 @@ export interface Toast {
   dismissible: boolean;
   pauseOnHover: boolean;
   action?: ToastAction;
+  scope: ToastScope;
+  /** When it was raised (the store's clock). */
+  createdAt: number;
   status: ToastStatus;
   paused: boolean;
 }
@@ -83,7 +102,7 @@ export class ToastStore {
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
-  /** The configured default position (publicConfig().toastPosition); SPEC's default is 'top'. */
+  /** The configured default position (publicConfig().toastPosition); the default is 'bottom-right'. */
   setDefaultPosition(position: string) {
     assertToastPosition(position);
     this.defaultPosition = position;
@@ -101,16 +120,19 @@ export class ToastStore {
   show(message: string, options: ToastOptions = {}): string {
     const position = options.position ?? this.defaultPosition;
     assertToastPosition(position);
-    const duration = options.duration ?? TOAST_DEFAULTS.durationMs;
+    const type = options.type ?? TOAST_DEFAULTS.type;
+    const duration = options.duration ?? (type === 'error' || type === 'warning' ? TOAST_DEFAULTS.attentionDurationMs : TOAST_DEFAULTS.durationMs);
     if (!Number.isFinite(duration) || duration < 0) throw new Error(`Invalid toast duration ${duration}: use milliseconds ≥ 0.`);
     const toast: Toast = {
       id: `toast-${this.nextId++}`,
       message,
-      type: options.type ?? TOAST_DEFAULTS.type,
+      type,
       position,
       durationMs: duration,
       dismissible: options.dismissible ?? TOAST_DEFAULTS.dismissible,
       pauseOnHover: options.pauseOnHover ?? TOAST_DEFAULTS.pauseOnHover,
+      scope: options.scope ?? TOAST_DEFAULTS.scope,
+      createdAt: this.now(),
       status: 'hidden',
       paused: false,
       ...(options.title !== undefined ? { title: options.title } : {}),
@@ -156,6 +178,16 @@ export class ToastStore {
 
   clearAll() {
     for (const toast of this.toasts) this.dismiss(toast.id);
+  }
+
+  /**
+   * The user is going to another page (the router calls this when the path changes): the page's
+   * toasts go, except those raised in the last TOAST_CARRY_OVER_MS, which tell the outcome of the
+   * action that is moving them; app toasts stay.
+   */
+  leavePage() {
+    const raisedBefore = this.now() - TOAST_CARRY_OVER_MS;
+    for (const toast of this.toasts) if (toast.scope === 'page' && toast.createdAt < raisedBefore) this.dismiss(toast.id);
   }
 
   /** Pointer entered: stop the clock, remembering the time that was left. */

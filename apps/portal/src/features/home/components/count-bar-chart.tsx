@@ -27,7 +27,7 @@ export default function CountBarChart({ rows, valueName, summary }: { rows: Coun
         valueFormatter={(value) => wholeNumber.format(value)}
         // Darker than Mantine's dimmed grey, so counts and names read at small size. (Set as a CSS
         // variable: the barLabelColor prop of this version also lands on the DOM element.)
-        vars={(theme) => ({ root: { '--chart-bar-label-color': theme.colors.gray[8] } })}
+        vars={() => ({ root: { '--chart-bar-label-color': 'var(--mantine-color-gray-8)' } })}
         textColor="gray.7"
         // Room for the count beside the longest bar.
         barChartProps={{ margin: { right: 28 } }}

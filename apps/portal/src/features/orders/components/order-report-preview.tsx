@@ -2,7 +2,7 @@
 // actions; for a vehicle report the vehicle and its history; for a risk assessment the score and
 // findings. The full report is on /reports/{id}; MVR documents download from here too.
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { BusinessRiskAssessment, PersonRiskAssessment, RiskFinding, RiskLevel, VehicleReport } from '@clearlane/contract/domain/risk-reports';
@@ -321,10 +321,11 @@ export function OrderReportPreview({ order }: { order: OrderDetail }) {
           </Title>
           <Group gap="md">
             {!isMvr && <ReportPdfButton orderId={order.id} kind={kind} size="xs" />}
+            {/* Same tab: an arrow, not the external-link icon (issue 13). */}
             <Anchor component={Link} to={REPORT_PATH} params={{ id: order.id } as never} fz="sm" fw={600}>
               <Group gap={4} component="span">
                 Open report
-                <IconExternalLink size={14} aria-hidden />
+                <IconArrowRight size={14} aria-hidden />
               </Group>
             </Anchor>
           </Group>
