@@ -54,8 +54,8 @@ describe('needs review', () => {
   it('asks for the five oldest completed orders not reviewed, lists them in that order, and links to all of them', async () => {
     const queries = stubApi([order(1), order(2, { type: 'VIN_REPORT', outcome: null, subjectLabel: 'VIN 1HGCM82633A004352' }), order(3)], 7);
     const router = render(manager, ['orders']);
-    const section = await screen.findByRole('region', { name: 'Needs review' });
-    const rows = await within(section).findAllByRole('listitem');
+    const section = await screen.findByRole('region', { name: 'Needs review' }, { timeout: 5_000 });
+    const rows = await within(section).findAllByRole('listitem', {}, { timeout: 5_000 });
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Driver 1', 'VIN 1HGCM82633A004352', 'Driver 3']);
     expect(rows[0]).toHaveTextContent(/MVR, adjudicated · completed Nov 1, 2026/);
     expect(within(rows[0]!).getByText('Fail')).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('needs review', () => {
   it('says when every completed order is reviewed', async () => {
     stubApi([]);
     render(viewer, ['orders']);
-    const section = await screen.findByRole('region', { name: 'Needs review' });
+    const section = await screen.findByRole('region', { name: 'Needs review' }, { timeout: 5_000 });
     expect(await within(section).findByText('Every completed order is reviewed. New ones will be listed here.')).toBeInTheDocument();
   });
 });
@@ -80,7 +80,7 @@ describe('order a report', () => {
   it('links to each order form the company’s plugins allow', async () => {
     stubApi([]);
     render(manager, ['orders', 'businesses']);
-    const section = await screen.findByRole('region', { name: 'Order a report' });
+    const section = await screen.findByRole('region', { name: 'Order a report' }, { timeout: 5_000 });
     const links = within(section).getAllByRole('link');
     expect(links.map((link) => [link.querySelector('p')?.textContent, link.getAttribute('href')])).toEqual([
       ['MVR for one driver', '/orders/mvr/single-order'],
@@ -93,7 +93,7 @@ describe('order a report', () => {
   it('is not offered to a Viewer, and neither card without the orders plugin', async () => {
     stubApi([]);
     render(viewer, ['orders']);
-    expect(await screen.findByRole('region', { name: 'Needs review' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Needs review' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Order a report' })).toBeNull();
   });
 

@@ -72,7 +72,7 @@ export class ReviewService {
       });
       return {
         type: 'ADVERSE_ACTION_PRE_NOTICE', subStatus: ADVERSE_ACTION_SUB_STATUSES.PRE_ADVERSE_NOTICE_SENT, notes: notesOf(body),
-        message: `Pre-adverse action notice given ${delivered(body.deliveryMethod)} on ${dayOf(now)} by ${nameOf(principal)}, with a copy of the ${reportName(order)} and "A Summary of Your Rights Under the FCRA". `
+        message: `Given ${delivered(body.deliveryMethod)} by ${nameOf(principal)}, with a copy of the ${reportName(order)} and "A Summary of Your Rights Under the FCRA". `
           + `The final notice can be given from ${allowedOn} (${ADVERSE_ACTION_WAITING_BUSINESS_DAYS} business days).`,
         data: { deliveryMethod: body.deliveryMethod, reportCopySent: true, summaryOfRightsSent: true, finalNoticeAllowedOn: allowedOn },
       };
@@ -92,7 +92,7 @@ export class ReviewService {
       await review.updateAdverseAction(tx, principal.companyId, orderId, { status: 'FINAL_NOTICE_SENT', finalNoticeAt: now, finalDeliveryMethod: body.deliveryMethod });
       return {
         type: 'ADVERSE_ACTION_FINAL_NOTICE', subStatus: ADVERSE_ACTION_SUB_STATUSES.FINAL_NOTICE_SENT, notes: notesOf(body),
-        message: `Final adverse action notice given ${delivered(body.deliveryMethod)} on ${dayOf(now)} by ${nameOf(principal)}.`,
+        message: `Given ${delivered(body.deliveryMethod)} by ${nameOf(principal)}.`,
         data: { deliveryMethod: body.deliveryMethod },
       };
     });
@@ -107,7 +107,7 @@ export class ReviewService {
       await review.updateAdverseAction(tx, principal.companyId, orderId, { status: 'CANCELLED', cancelledAt: now });
       return {
         type: 'ADVERSE_ACTION_CANCELLED', subStatus: ADVERSE_ACTION_SUB_STATUSES.CANCELLED, notes: notesOf(body),
-        message: `Adverse action cancelled on ${dayOf(now)} by ${nameOf(principal)}; no final notice will be given.`,
+        message: `Cancelled by ${nameOf(principal)}; no final notice will be given.`,
         data: {},
       };
     });

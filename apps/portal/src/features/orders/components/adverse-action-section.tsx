@@ -4,13 +4,14 @@
 // §1681b(b)(3)), waits the waiting period, then gives the final adverse action notice (§1681m(a)), or
 // cancels. Clearlane sends nothing: each step records that the notice was given, how and when, in
 // the order's timeline. Everyone who sees the order sees the steps; a Manager (manage Order) takes them.
-import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Paper, Select, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconCircleDashed, IconClockHour4, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
   ADVERSE_ACTION_WAITING_BUSINESS_DAYS, NOTICE_DELIVERY_METHODS, waitingPeriodOver, type AdverseAction, type NoticeDeliveryMethod,
 } from '@clearlane/contract/order-review';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { useAbility } from '../../../lib/ability.tsx';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { useAdverseAction, useAdverseActionStep, type AdverseActionStep } from '../api/adverse-action.ts';
@@ -32,20 +33,14 @@ export function AdverseActionSection({ orderId }: { orderId: string }) {
           Before acting on this report, give the subject a pre-adverse action notice with a copy of the report and “A Summary of Your Rights Under the FCRA”, wait{' '}
           {ADVERSE_ACTION_WAITING_BUSINESS_DAYS} business days, then give the final notice. Clearlane records each step; it does not send the notices.
         </Text>
-        {action.isPending ? (
-          <Group justify="center" p="sm">
-            <Loader size="sm" aria-label="Loading the adverse action" />
-          </Group>
-        ) : action.isError ? (
-          <Alert color="red" title="The adverse action could not be loaded" role="alert">
-            {action.error.message}
-          </Alert>
-        ) : (
-          <>
-            <AdverseActionSteps action={action.data} />
-            {mayAct && <NextStep orderId={orderId} action={action.data} />}
-          </>
-        )}
+        <QueryContent query={action} loadingLabel="Loading the adverse action" errorTitle="The adverse action could not be loaded">
+          {(data) => (
+            <>
+              <AdverseActionSteps action={data} />
+              {mayAct && <NextStep orderId={orderId} action={data} />}
+            </>
+          )}
+        </QueryContent>
       </Stack>
     </Paper>
   );
@@ -115,7 +110,7 @@ export function AdverseActionSteps({ action, now = new Date() }: { action: Adver
         </Step>
       </Stack>
       {final && (
-        <Badge color="red.9" variant="light" w="fit-content">
+        <Badge color="red.9" variant="filled" w="fit-content">
           Adverse action taken
         </Badge>
       )}

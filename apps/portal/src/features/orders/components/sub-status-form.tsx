@@ -93,7 +93,7 @@ export function SubStatusForm({ order }: { order: OrderDetail }) {
             maxLength={2000}
             {...form.getInputProps('changeNotes')}
           />
-          <Group justify="space-between" gap="xs">
+          <Group justify="flex-end" gap="xs">
             <SubStatusSettingsButton label="Edit the list" variant="subtle" size="compact-sm" />
             <Button type="submit" loading={update.isPending}>
               Save sub-status

@@ -2,10 +2,11 @@
 // picks from, in the order it shows them. Company Admins and Managers (manage Order) edit it; orders
 // keep the sub-status they have when a label leaves the list. Checked as the contract checks it
 // (SubStatusListSchema); the server's answers land on the entry they name.
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { MAX_SUB_STATUSES, SubStatusListSchema, type SubStatusList } from '@clearlane/contract/order-review';
+import { QueryContent } from '../../../components/query-content.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSaveSubStatuses, useSubStatuses } from '../../../lib/entities/sub-statuses/sub-statuses.ts';
 import { notify } from '../../../lib/toasts/notify.ts';
@@ -34,17 +35,9 @@ export function SubStatusSettingsModal({ opened, onClose }: { opened: boolean; o
   const list = useSubStatuses();
   return (
     <Modal opened={opened} onClose={onClose} title="Sub-statuses" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      {list.isPending ? (
-        <Group justify="center" p="md">
-          <Loader size="sm" aria-label="Loading the sub-statuses" />
-        </Group>
-      ) : list.isError ? (
-        <Alert color="red" title="The sub-statuses could not be loaded" role="alert">
-          {list.error.message}
-        </Alert>
-      ) : (
-        <SubStatusListForm saved={list.data} onDone={onClose} />
-      )}
+      <QueryContent query={list} loadingLabel="Loading the sub-statuses" errorTitle="The sub-statuses could not be loaded">
+        {(saved) => <SubStatusListForm saved={saved} onDone={onClose} />}
+      </QueryContent>
     </Modal>
   );
 }
