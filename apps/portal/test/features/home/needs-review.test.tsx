@@ -19,7 +19,7 @@ const order = (n: number, overrides: Partial<Order> = {}): Order => ({
   id: `01a2075e-609a-79d9-a24e-c20369a741${String(n).padStart(2, '0')}`, type: 'MVR_WITH_ADJUDICATION', status: 'Complete', processingStatus: 'Complete', outcome: 'Fail',
   subStatus: null, changeNotes: null, isReviewed: false, reviewedAt: null, reviewedBy: null, subjectLabel: `Driver ${n}`, personId: null, businessId: null,
   reportGroupId: null, permissiblePurpose: 'WRITTEN_CONSENT', ruleNamespace: null, riskAssessmentDefinitionName: null, mvrExternalReferenceId: null,
-  isAutoAdjudicated: true, tags: [], failureReason: null, resultSummary: null, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z',
+  isAutoAdjudicated: true, tags: [], failureReason: null, resultSummary: null, createdAt: `2026-10-${10 + n}T10:00:00Z`, updatedAt: '2026-11-01T10:00:00Z',
   completedAt: `2026-11-0${n}T10:00:00Z`, ...overrides,
 });
 
@@ -50,22 +50,22 @@ beforeEach(() => {
 
 const render = (user: CurrentUser, plugins: string[]) => renderHome(user, plugins);
 
-describe('needs review', () => {
+describe('needs review', { timeout: 20_000 }, () => {
   it('asks for the five oldest completed orders not reviewed, lists them in that order, and links to all of them', async () => {
     const queries = stubApi([order(1), order(2, { type: 'VIN_REPORT', outcome: null, subjectLabel: 'VIN 1HGCM82633A004352' }), order(3)], 7);
     const router = render(manager, ['orders']);
     const section = await screen.findByRole('region', { name: 'Needs review' }, { timeout: 5_000 });
     const rows = await within(section).findAllByRole('listitem', {}, { timeout: 5_000 });
     expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Driver 1', 'VIN 1HGCM82633A004352', 'Driver 3']);
-    expect(rows[0]).toHaveTextContent(/MVR, adjudicated · completed Nov 1, 2026/);
+    expect(rows[0]).toHaveTextContent(/^Driver 1MVR, adjudicated · ordered Oct 11, 2026 · completed [\d,]+ days agoFail$/);
     expect(within(rows[0]!).getByText('Fail')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', `/orders/${order(1).id}`);
     const query = queries.find((params) => params.get('isReviewed') === 'false')!;
-    expect(Object.fromEntries(query)).toMatchObject({ status: 'Complete', isReviewed: 'false', sort: 'completedAt,asc', size: '5', page: '0' });
+    expect(Object.fromEntries(query)).toMatchObject({ status: 'Complete', isReviewed: 'false', sort: 'createdAt,asc', size: '5', page: '0' });
 
     await userEvent.click(within(section).getByRole('link', { name: 'See all 7 orders to review' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
-    expect(router.state.location.search).toEqual({ status: 'Complete', isReviewed: false, sort: 'completedAt,asc' });
+    expect(router.state.location.search).toEqual({ status: 'Complete', isReviewed: false, sort: 'createdAt,asc' });
   });
 
   it('says when every completed order is reviewed', async () => {
@@ -76,7 +76,7 @@ describe('needs review', () => {
   });
 });
 
-describe('order a report', () => {
+describe('order a report', { timeout: 20_000 }, () => {
   it('links to each order form the company’s plugins allow', async () => {
     stubApi([]);
     render(manager, ['orders', 'businesses']);

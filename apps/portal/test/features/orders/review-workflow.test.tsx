@@ -64,7 +64,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const order = { id: ORDER_ID, subStatus: 'Legacy wording' } as OrderDetail;
 
-describe('the sub-status form', () => {
+describe('the sub-status form', { timeout: 20_000 }, () => {
   it('offers the company’s sub-statuses, not free text, and sends the one picked with the notes', async () => {
     const calls = stubApi({
       'GET /api/v1/company/me/sub-statuses': () => json(200, { subStatuses: ['Under review', 'Waiting for consent', 'Cleared'] }),
@@ -85,7 +85,7 @@ describe('the sub-status form', () => {
   });
 });
 
-describe('the sub-status settings', () => {
+describe('the sub-status settings', { timeout: 20_000 }, () => {
   it('edit the list in its order: a repeated label is named on its entry and nothing is sent; then it saves', async () => {
     const calls = stubApi({
       'GET /api/v1/company/me/sub-statuses': () => json(200, { subStatuses: ['Under review', 'Escalated', 'Cleared'] }),
@@ -120,7 +120,7 @@ const started: AdverseAction = {
   ...notStarted, status: 'PRE_ADVERSE_NOTICE_SENT', preAdverseNoticeAt: '2026-11-23T15:00:00.000Z', preAdverseDeliveryMethod: 'MAIL', finalNoticeAllowedOn: '2026-11-30',
 };
 
-describe('the adverse action', () => {
+describe('the adverse action', { timeout: 20_000 }, () => {
   it('shows each step dated, and the waiting period as under way until its day', () => {
     renderWith(<AdverseActionSteps action={started} now={new Date('2026-11-27T12:00:00Z')} />);
     const steps = within(screen.getByRole('list', { name: 'Adverse action steps' })).getAllByRole('listitem');

@@ -1,5 +1,6 @@
-// GET /api/v1/orders?status=Complete&isReviewed=false&sort=completedAt,asc: the home page's "Needs
-// review" list, the oldest completed orders nobody has reviewed yet. Under the orders' list key, so
+// GET /api/v1/orders?status=Complete&isReviewed=false&sort=createdAt,asc: the home page's "Needs
+// review" list, the oldest completed orders nobody has reviewed yet (oldest by when they were
+// ordered: the orders list sorts and says so the same way, its "See all" view). Under the orders' list key, so
 // marking an order reviewed anywhere refreshes it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@clearlane/contract/orders';
@@ -11,7 +12,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const NEEDS_REVIEW_SHOWN = 5;
 
 /** The orders list's view of the same orders (its search params), for "See all". */
-export const NEEDS_REVIEW_SEARCH = { status: 'Complete', isReviewed: false, sort: 'completedAt,asc' } as const;
+export const NEEDS_REVIEW_SEARCH = { status: 'Complete', isReviewed: false, sort: 'createdAt,asc' } as const;
 
 const query = { page: 0, size: NEEDS_REVIEW_SHOWN, ...NEEDS_REVIEW_SEARCH };
 

@@ -37,7 +37,7 @@ export default function ReviewAndOrder({ review, order, plugins }: ReviewAndOrde
 const waitingFor = (completedAt: string | null, now: number) => {
   if (!completedAt) return null;
   const days = Math.floor((now - new Date(completedAt).getTime()) / DAY_MS);
-  return days < 1 ? 'completed today' : days === 1 ? 'waiting 1 day' : `waiting ${wholeNumber.format(days)} days`;
+  return days < 1 ? 'completed today' : days === 1 ? 'completed 1 day ago' : `completed ${wholeNumber.format(days)} days ago`;
 };
 
 export function NeedsReviewCard() {
@@ -92,12 +92,8 @@ function NeedsReviewRow({ order, now }: { order: Order; now: number }) {
         </Anchor>
         <Text fz="xs" c="dimmed">
           {ORDER_TYPE_LABELS[order.type]}
-          {order.completedAt && (
-            <>
-              {' · completed '}
-              <time dateTime={order.completedAt}>{day.format(new Date(order.completedAt))}</time>
-            </>
-          )}
+          {' · ordered '}
+          <time dateTime={order.createdAt}>{day.format(new Date(order.createdAt))}</time>
           {waiting && ` · ${waiting}`}
         </Text>
       </Stack>
