@@ -46,6 +46,8 @@ import { BusinessesService } from './modules/businesses/businesses.service.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { TagsService } from './modules/tags/tags.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { reviewRoutes } from './modules/orders/review.routes.ts';
+import { ReviewService } from './modules/orders/review.service.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { bulkOrdersRoutes } from './modules/bulk-orders/bulk-orders.routes.ts';
 import { BulkOrdersService } from './modules/bulk-orders/bulk-orders.service.ts';
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     await api.register(businessesRoutes, { businesses: new BusinessesService(db) });
     await api.register(tagsRoutes, { tags: new TagsService(db) });
     await api.register(ordersRoutes, { orders: new OrdersService(db, deps.queue ?? (() => undefined)) });
+    await api.register(reviewRoutes, { review: new ReviewService(db) });
     await api.register(bulkOrdersRoutes, { bulkOrders: new BulkOrdersService(db, deps.queue ?? (() => undefined)) });
     await api.register(reportsRoutes, { reports: new ReportsService(db) });
     await api.register(rulesetsRoutes, { rulesets: new RulesetsService(db) });

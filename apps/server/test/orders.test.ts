@@ -408,17 +408,17 @@ describeEachDatabase('orders', (t) => {
 
   it('PATCH /orders/{id}/status keeps the latest sub-status on the order and every change with its notes in the history', async () => {
     const order = await mvrOrder(0);
-    const first = await send('PATCH', `/api/v1/orders/${order.id}/status`, 'manager', { subStatus: 'Awaiting consent', changeNotes: 'Asked the driver by mail' });
+    const first = await send('PATCH', `/api/v1/orders/${order.id}/status`, 'manager', { subStatus: 'Awaiting driver', changeNotes: 'Asked the driver by mail' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ subStatus: 'Awaiting consent', changeNotes: 'Asked the driver by mail', status: 'New' });
-    const second = (await send('PATCH', `/api/v1/orders/${order.id}/status`, 'admin', { subStatus: '  Consent received ' })).json();
-    expect(second).toMatchObject({ subStatus: 'Consent received', changeNotes: null });
+    expect(first.json()).toMatchObject({ subStatus: 'Awaiting driver', changeNotes: 'Asked the driver by mail', status: 'New' });
+    const second = (await send('PATCH', `/api/v1/orders/${order.id}/status`, 'admin', { subStatus: '  under REVIEW ' })).json();
+    expect(second).toMatchObject({ subStatus: 'Under review', changeNotes: null });
     const changes = second.events.filter((e: { type: string }) => e.type === 'SUB_STATUS_CHANGED');
     expect(changes).toEqual([
-      expect.objectContaining({ actorId: seeded.users.manager.userId, data: { from: null, to: 'Awaiting consent', changeNotes: 'Asked the driver by mail' } }),
-      expect.objectContaining({ actorId: seeded.users.admin.userId, data: { from: 'Awaiting consent', to: 'Consent received', changeNotes: null } }),
+      expect.objectContaining({ actorId: seeded.users.manager.userId, data: { from: null, to: 'Awaiting driver', changeNotes: 'Asked the driver by mail' } }),
+      expect.objectContaining({ actorId: seeded.users.admin.userId, data: { from: 'Awaiting driver', to: 'Under review', changeNotes: null } }),
     ]);
-    expect(changes[1].message).toContain('changed from "Awaiting consent" to "Consent received"');
+    expect(changes[1].message).toContain('changed from "Awaiting driver" to "Under review"');
   });
 
   it('PATCH /orders/{id}/status: bad bodies are 400 naming the field, Agents and Viewers 403, another company 404; nothing changes', async () => {
@@ -426,7 +426,10 @@ describeEachDatabase('orders', (t) => {
     const url = `/api/v1/orders/${order.id}/status`;
     expect(errorPaths(expectProblem(await send('PATCH', url, 'manager', { subStatus: '' }), 400))).toEqual(['body.subStatus']);
     expect(errorPaths(expectProblem(await send('PATCH', url, 'manager', { subStatus: 'x'.repeat(61) }), 400))).toEqual(['body.subStatus']);
-    expect(errorPaths(expectProblem(await send('PATCH', url, 'manager', { subStatus: 'Fine', changeNotes: 'x'.repeat(2001) }), 400))).toEqual(['body.changeNotes']);
+    expect(errorPaths(expectProblem(await send('PATCH', url, 'manager', { subStatus: 'Cleared', changeNotes: 'x'.repeat(2001) }), 400))).toEqual(['body.changeNotes']);
+    // Not in the company's list (DEFAULT_SUB_STATUSES until saved): refused, naming the field and the list.
+    const unlisted = expectProblem(await send('PATCH', url, 'manager', { subStatus: 'Fine' }), 400);
+    expect(unlisted.errors).toEqual([{ path: 'body.subStatus', message: expect.stringContaining('Under review, Awaiting driver, Escalated, Cleared, Adverse action started') }]);
     for (const role of ['agent', 'viewer'] as const) expectProblem(await send('PATCH', url, role, { subStatus: 'Mine' }), 403, 'Forbidden');
     expectProblem(await send('PATCH', url, 'globexAdmin', { subStatus: 'Theirs' }), 404, 'NotFound');
     expect(await rowOf(order.id)).toMatchObject({ subStatus: null, changeNotes: null });

@@ -20,6 +20,7 @@ export * from './persons.ts';
 export * from './businesses.ts';
 export * from './tags.ts';
 export * from './orders.ts';
+export * from './order-review.ts';
 export * from './reports.ts';
 export * from './bulk-orders.ts';
 export * from './account.ts';

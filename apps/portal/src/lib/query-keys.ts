@@ -27,6 +27,8 @@ export const queryKeys = {
     input: (id: string) => ['orders', 'input', id] as const,
     report: (id: string, kind: string) => ['orders', 'report', id, kind] as const,
     mvrMetrics: ['orders', 'mvr-metrics'] as const,
+    /** An order's FCRA adverse action (issue 13). */
+    adverseAction: (id: string) => ['orders', 'adverse-action', id] as const,
   },
   reports: {
     all: ['reports'] as const,
@@ -65,6 +67,8 @@ export const queryKeys = {
     mine: ['company', 'me'] as const,
     /** The home page's figures (drivers, alerts, reviews, orders): moved by drivers, alerts and orders alike. */
     metrics: ['company', 'metrics'] as const,
+    /** The sub-statuses the company's reviewers pick from. */
+    subStatuses: ['company', 'sub-statuses'] as const,
   },
   alerts: {
     all: ['alerts'] as const,
@@ -113,6 +117,7 @@ export const mutationKeys = {
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },
   monitoring: { saveSettings: ['monitoring', 'save-settings'] as const },
+  company: { saveSubStatuses: ['company', 'save-sub-statuses'] as const },
   downloads: { generate: ['downloads', 'generate'] as const, file: (id: string) => ['downloads', 'file', id] as const },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   dotScores: {
@@ -123,6 +128,7 @@ export const mutationKeys = {
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,
     updateStatus: ['orders', 'update-status'] as const,
+    adverseAction: ['orders', 'adverse-action'] as const,
     setReviewed: ['orders', 'set-reviewed'] as const,
     downloadMvr: (orderId: string) => ['orders', 'download-mvr', orderId] as const,
     downloadReport: (orderId: string, kind: string) => ['orders', 'download-report', orderId, kind] as const,

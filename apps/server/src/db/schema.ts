@@ -351,6 +351,44 @@ export const orderEvents = pgTable(
   ],
 );
 
+/**
+ * The sub-statuses a company's reviewers pick from (issue 13): one row, or none (the contract's
+ * DEFAULT_SUB_STATUSES). Orders keep whatever sub-status they were given, listed or not.
+ */
+export const orderSubStatusLists = pgTable('order_sub_status_lists', {
+  companyId: uuid('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  subStatuses: text('sub_statuses').array().notNull(),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The FCRA adverse action of an order (issue 13): one per order; a cancelled one may be started
+ * again, which replaces it (the order's events keep every step).
+ */
+export const orderAdverseActions = pgTable(
+  'order_adverse_actions',
+  {
+    companyId: companyRef(),
+    orderId: uuid('order_id').notNull(),
+    /** PRE_ADVERSE_NOTICE_SENT, FINAL_NOTICE_SENT or CANCELLED (the contract's ADVERSE_ACTION_STATUSES). */
+    status: text('status').notNull(),
+    preAdverseNoticeAt: ts('pre_adverse_notice_at').notNull(),
+    preAdverseDeliveryMethod: text('pre_adverse_delivery_method').notNull(),
+    /** yyyy-mm-dd (UTC): the first day the final notice may be given. */
+    finalNoticeAllowedOn: text('final_notice_allowed_on').notNull(),
+    finalNoticeAt: ts('final_notice_at'),
+    finalDeliveryMethod: text('final_delivery_method'),
+    cancelledAt: ts('cancelled_at'),
+    startedBy: uuid('started_by'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.orderId] }),
+    foreignKey({ name: 'order_adverse_actions_order_fk', columns: [table.companyId, table.orderId], foreignColumns: [orders.companyId, orders.id] }).onDelete('cascade'),
+  ],
+);
+
 /** Adjudication rulesets of a company, named by namespace (the order's ruleNamespace). */
 export const rulesets = pgTable(
   'rulesets',

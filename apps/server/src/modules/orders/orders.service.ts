@@ -2,7 +2,7 @@
 // job commit together), reading them, review and sub-status, and their reports.
 import { uuidv7 } from 'uuidv7';
 import {
-  DEFAULT_RISK_DEFINITION, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
+  DEFAULT_RISK_DEFINITION, findSubStatus, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
   type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
   type BusinessRiskAssessment, type OrderListFilter, type OrderType, type Page, type PersonRiskAssessment, type VehicleReport, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
 } from '@clearlane/contract';
@@ -22,6 +22,7 @@ import { renderBusinessRiskPdf } from '../../documents/business-risk-report.ts';
 import { renderViolationPdf } from '../../documents/violation-report.ts';
 import type { Adjudication } from '../../adjudication/evaluate.ts';
 import * as repo from './orders.repository.ts';
+import { findSubStatuses } from './review.repository.ts';
 import { toDetail, toOrder } from './orders.mapping.ts';
 import { mvrPlacement, newOrderRow, type MvrDriver, type Placement } from './order-rows.ts';
 import type { NewOrderRow } from './orders.repository.ts';
@@ -288,13 +289,17 @@ export class OrdersService {
     await this.db.transaction(async (tx) => {
       const order = await repo.findOrder(tx, principal.companyId, orderId);
       if (!order) throw notFound('order');
+      // Picked from the company's list, as the list spells it; an order keeps an older value it has.
+      const listed = await findSubStatuses(tx, principal.companyId);
+      const subStatus = findSubStatus(listed, body.subStatus);
+      if (!subStatus) throw invalidInput([{ path: 'body.subStatus', message: `is not one of your company's sub-statuses: ${listed.join(', ')}` }]);
       const changeNotes = body.changeNotes ?? null;
-      await repo.updateOrder(tx, principal.companyId, orderId, { subStatus: body.subStatus, changeNotes });
+      await repo.updateOrder(tx, principal.companyId, orderId, { subStatus, changeNotes });
       // The order keeps the latest sub-status; the events keep every one with its notes.
       await repo.insertEvent(tx, {
         companyId: principal.companyId, orderId, type: 'SUB_STATUS_CHANGED', actorId: principal.userId,
-        message: `Sub-status ${order.subStatus ? `changed from "${order.subStatus}" to` : 'set to'} "${body.subStatus}" by ${principal.firstName} ${principal.lastName}`,
-        data: { from: order.subStatus, to: body.subStatus, changeNotes },
+        message: `Sub-status ${order.subStatus ? `changed from "${order.subStatus}" to` : 'set to'} "${subStatus}" by ${principal.firstName} ${principal.lastName}`,
+        data: { from: order.subStatus, to: subStatus, changeNotes },
       });
     });
     return this.get(principal, orderId);

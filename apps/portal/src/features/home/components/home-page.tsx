@@ -3,7 +3,7 @@ import { Anchor, Avatar, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, 
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding, IconChevronRight, IconShieldCheck, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { PLUGIN_LABELS } from '@clearlane/contract/plugins';
 import { tenantOrigin } from '@clearlane/contract/tenancy';
 import { Can, useAbility } from '../../../lib/ability.tsx';
@@ -16,6 +16,8 @@ import { MvrHealthCard } from './mvr-health-card.tsx';
 import { HomeSection } from './home-section.tsx';
 import { PermissionsGrid } from './permissions-grid.tsx';
 
+// "Needs review" and "Order a report" load on their own chunk: the home page is in the entry chunk.
+const ReviewAndOrder = lazy(() => import('./review-and-order.tsx'));
 
 export function HomePage() {
   const { user, plugins } = useUserContext();
@@ -30,6 +32,7 @@ export function HomePage() {
   const twoStep = user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
   // As the navigation's Orders section: the ability to view orders and the company's orders plugin.
   const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
+  const placesOrders = ability.can('create', 'Order') && plugins.includes('orders');
   // A plugin switched on ahead of its feature (claims, monitoring, …) is not shown until the feature is built.
   const features = builtPlugins(plugins);
   // Drivers and their qualification are plugin-free; alerts need the monitoring plugin and the ability.
@@ -44,6 +47,12 @@ export function HomePage() {
           You are signed in to {user.companyName} as {roleNames.join(', ')}.
         </Text>
       </Stack>
+
+      {(seesOrders || placesOrders) && (
+        <Suspense fallback={<Skeleton h={220} radius="md" aria-hidden />}>
+          <ReviewAndOrder review={seesOrders} order={placesOrders} plugins={plugins} />
+        </Suspense>
+      )}
 
       {seesDrivers && <ComplianceCard monitoring={seesMonitoring} orders={seesOrders} />}
 

@@ -18,6 +18,8 @@ import { OrderTimeline } from './order-timeline.tsx';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
 import { useArrivalFocus } from './use-arrival-focus.ts';
 import { SubStatusForm } from './sub-status-form.tsx';
+import { AdverseActionSection } from './adverse-action-section.tsx';
+import { adverseActionApplies } from '@clearlane/contract/order-review';
 
 const routeApi = getRouteApi('/_authenticated/orders/$id');
 // The group's page is another section's route; the router resolves the path at run time.
@@ -146,6 +148,7 @@ export function OrderPage() {
             <Can I="manage" a="Order">
               <SubStatusForm order={order} />
             </Can>
+            {adverseActionApplies(order) && <AdverseActionSection orderId={order.id} />}
           </Stack>
         </Grid.Col>
       </Grid>

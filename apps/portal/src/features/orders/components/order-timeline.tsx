@@ -2,7 +2,7 @@
 // it (a person, or Clearlane and the provider), when, and the notes of a sub-status change.
 import { Blockquote, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconAlertTriangle, IconCheck, IconCircleCheck, IconCircleX, IconEye, IconEyeOff, IconGavel, IconInbox, IconNote, IconPlus, IconSend, IconRefresh,
+  IconAlertTriangle, IconCheck, IconCircleCheck, IconCircleX, IconEye, IconEyeOff, IconGavel, IconInbox, IconMail, IconMailForward, IconMailOff, IconNote, IconPlus, IconSend, IconRefresh,
   type Icon,
 } from '@tabler/icons-react';
 import type { OrderEvent } from '@clearlane/contract/orders';
@@ -20,6 +20,9 @@ const EVENT_LOOKS: Record<string, { title: string; icon: Icon; color: string }> 
   REVIEWED: { title: 'Reviewed', icon: IconEye, color: 'teal.9' },
   REVIEW_CLEARED: { title: 'Review cleared', icon: IconEyeOff, color: 'gray.7' },
   SUB_STATUS_CHANGED: { title: 'Sub-status changed', icon: IconNote, color: 'lane.7' },
+  ADVERSE_ACTION_PRE_NOTICE: { title: 'Pre-adverse action notice', icon: IconMail, color: 'orange.9' },
+  ADVERSE_ACTION_FINAL_NOTICE: { title: 'Final adverse action notice', icon: IconMailForward, color: 'red.9' },
+  ADVERSE_ACTION_CANCELLED: { title: 'Adverse action cancelled', icon: IconMailOff, color: 'gray.7' },
 };
 const FALLBACK_LOOK = { title: 'Update', icon: IconCheck, color: 'gray.7' };
 

@@ -1,12 +1,12 @@
 // /orders: the company's orders. Filters, sort and page live in the URL (orders-search.ts), so a
 // filtered view survives a reload; rows of unfinished orders refresh on their own (useOrders polls).
 import { Anchor, Badge, Button, EmptyState, Group, Menu, MultiSelect, Select, Stack, Text } from '@mantine/core';
-import { IconBuildingSkyscraper, IconCar, IconChevronDown, IconClipboardList, IconFileSpreadsheet, IconPlus, IconSteeringWheel, IconUserShield } from '@tabler/icons-react';
+import { IconChevronDown, IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Order, OrderType } from '@clearlane/contract/orders';
-import type { PluginName } from '@clearlane/contract/company';
 import { Can } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
+import { placeOrderLinksFor } from '../../../lib/place-order-links.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { useTags } from '../api/get-tags.ts';
 import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
@@ -18,6 +18,7 @@ import { OrderStatusBadge, OutcomeBadge } from './order-badges.tsx';
 import { OrderResultCell } from '../../../components/order-result/order-result.tsx';
 import { formatDateTime, preciseTimeFormat } from './format.ts';
 import { ReviewedSwitch } from './reviewed-switch.tsx';
+import { SubStatusSettingsButton } from './sub-status-settings-button.tsx';
 import { DateRangeFilter } from '../../../components/list-view/date-range-filter.tsx';
 import { filterWidth, ListFilters, ListHeader } from '../../../components/list-view/list-filters.tsx';
 import { ListTable, type ListColumn } from '../../../components/list-view/list-table.tsx';
@@ -39,13 +40,6 @@ const SORT_FIELD_OF: Record<string, OrderSortKey> = {
 };
 
 // An order type whose plugin is off for the company is not offered (the server would refuse it).
-const PLACE_ORDER_LINKS = [
-  { to: '/orders/mvr/single-order', label: 'MVR for one driver', icon: IconSteeringWheel },
-  { to: '/orders/mvr/multiple-orders', label: 'MVRs from a spreadsheet', icon: IconFileSpreadsheet, plugin: 'bulk-orders' as PluginName },
-  { to: '/orders/vin/single-order', label: 'Vehicle (VIN) report', icon: IconCar },
-  { to: '/orders/person-risk-assessment/single-order', label: 'Person risk assessment', icon: IconUserShield },
-  { to: '/orders/business-risk-assessment/single-order', label: 'Business risk report', icon: IconBuildingSkyscraper, plugin: 'businesses' as PluginName },
-] as const;
 
 const REVIEWED_OPTIONS: { value: ReviewedChoice; label: string }[] = [
   { value: 'any', label: 'Any' },
@@ -133,6 +127,10 @@ export function OrdersPage() {
         title="Orders"
         description="Reports ordered by your company, newest first. Unfinished orders update on their own."
         action={
+          <Group gap="sm">
+          <Can I="manage" a="Order">
+            <SubStatusSettingsButton />
+          </Can>
           <Can I="create" a="Order">
             <Menu position="bottom-end" width={260}>
               <Menu.Target>
@@ -141,7 +139,7 @@ export function OrdersPage() {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                {PLACE_ORDER_LINKS.filter((link) => !('plugin' in link) || plugins.includes(link.plugin)).map(({ to, label, icon: Icon }) => (
+                {placeOrderLinksFor(plugins).map(({ to, label, icon: Icon }) => (
                   <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={16} aria-hidden />}>
                     {label}
                   </Menu.Item>
@@ -149,6 +147,7 @@ export function OrdersPage() {
               </Menu.Dropdown>
             </Menu>
           </Can>
+          </Group>
         }
       />
       <ListFilters list={list} label="Filter orders" searchPlaceholder="Name, VIN or reference" searchWidth={220}>

@@ -1,14 +1,14 @@
-// Changing an order's sub-status with notes (manage Order). Checked as you type with the contract's
+// Changing an order's sub-status with notes (manage Order), picked from the company's list (GET
+// /company/me/sub-statuses; "Edit the list" changes it). Checked as you type with the contract's
 // UpdateOrderStatusBodySchema; the server's answer is the order, whose timeline ends with the change.
-import { Autocomplete, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { UpdateOrderStatusBodySchema, type OrderDetail } from '@clearlane/contract/orders';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useSubStatuses } from '../../../lib/entities/sub-statuses/sub-statuses.ts';
 import { useUpdateOrderStatus } from '../api/update-order-status.ts';
-
-/** Common follow-ups; any other wording may be typed. */
-export const SUB_STATUS_SUGGESTIONS = ['Under review', 'Awaiting driver response', 'Escalated to safety manager', 'Cleared', 'Not cleared', 'Needs re-order'];
+import { SubStatusSettingsButton } from './sub-status-settings-button.tsx';
 
 const LABELS = { subStatus: 'Sub-status', changeNotes: 'Notes' } as const;
 type Field = keyof typeof LABELS;
@@ -32,6 +32,7 @@ export function validateSubStatus(values: Values): Partial<Record<Field, string>
 
 export function SubStatusForm({ order }: { order: OrderDetail }) {
   const update = useUpdateOrderStatus();
+  const list = useSubStatuses();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: { subStatus: '', changeNotes: '' },
@@ -71,13 +72,17 @@ export function SubStatusForm({ order }: { order: OrderDetail }) {
           <Text fz="sm" c="dimmed">
             Current: {order.subStatus ? <strong>{order.subStatus}</strong> : 'none'}. Every change is kept in the timeline with your notes.
           </Text>
-          <Autocomplete
+          <Select
             label="Sub-status"
-            placeholder="e.g. Under review"
-            data={SUB_STATUS_SUGGESTIONS}
+            placeholder={list.isPending ? 'Loading your company\'s sub-statuses…' : 'Pick a sub-status'}
+            description={list.isError ? `Your company's sub-statuses could not be loaded: ${list.error.message}` : undefined}
+            data={list.data?.subStatuses ?? []}
             required
-            maxLength={60}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('subStatus')}
+            value={form.values.subStatus === '' ? null : form.values.subStatus}
+            onChange={(value) => form.setFieldValue('subStatus', value ?? '')}
           />
           <Textarea
             label="Notes"
@@ -88,7 +93,8 @@ export function SubStatusForm({ order }: { order: OrderDetail }) {
             maxLength={2000}
             {...form.getInputProps('changeNotes')}
           />
-          <Group justify="flex-end">
+          <Group justify="flex-end" gap="xs">
+            <SubStatusSettingsButton label="Edit the list" variant="subtle" size="compact-sm" />
             <Button type="submit" loading={update.isPending}>
               Save sub-status
             </Button>
