@@ -119,7 +119,7 @@ export function ClaimPage() {
             <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
               Claim · {claim.kind === 'Update' ? 'Update' : 'First notice of loss'}
             </Text>
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} style={{ overflowWrap: 'anywhere', fontSize: 'clamp(1.5rem, 1rem + 2.5vw, 2.125rem)' }}>
               {claim.title}
             </Title>
             <Group gap="xs" aria-live="polite">
