@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_authenticated/businesses/route'
+import { Route as AuthenticatedClaimsRouteRouteImport } from './routes/_authenticated/claims/route'
 import { Route as AuthenticatedDownloadsRouteImport } from './routes/_authenticated/downloads'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
@@ -26,6 +27,8 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as AuthenticatedBusinessesIndexRouteImport } from './routes/_authenticated/businesses/index'
 import { Route as AuthenticatedBusinessesIdRouteImport } from './routes/_authenticated/businesses/$id'
 import { Route as AuthenticatedBusinessesAddBusinessRouteImport } from './routes/_authenticated/businesses/add-business'
+import { Route as AuthenticatedClaimsIndexRouteImport } from './routes/_authenticated/claims/index'
+import { Route as AuthenticatedClaimsIdRouteImport } from './routes/_authenticated/claims/$id'
 import { Route as AuthenticatedDriversIndexRouteImport } from './routes/_authenticated/drivers/index'
 import { Route as AuthenticatedDriversIdRouteImport } from './routes/_authenticated/drivers/$id'
 import { Route as AuthenticatedDriversAddDriverRouteImport } from './routes/_authenticated/drivers/add-driver'
@@ -47,6 +50,7 @@ import { Route as AuthenticatedOrdersMvrSingleOrderRouteImport } from './routes/
 import { Route as AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/person-risk-assessment/single-order'
 import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/_authenticated/orders/vin/single-order'
 import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
+import { Route as AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport } from './routes/_authenticated/claims/$claimId/snapshots/$snapshotId'
 import { Route as AuthenticatedDriversDriverIdAlertsIdRouteImport } from './routes/_authenticated/drivers/$driverId/alerts/$id'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -73,6 +77,12 @@ const AuthenticatedBusinessesRouteRoute =
   AuthenticatedBusinessesRouteRouteImport.update({
     id: '/businesses',
     path: '/businesses',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedClaimsRouteRoute =
+  AuthenticatedClaimsRouteRouteImport.update({
+    id: '/claims',
+    path: '/claims',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedDownloadsRoute = AuthenticatedDownloadsRouteImport.update({
@@ -157,6 +167,21 @@ const AuthenticatedBusinessesAddBusinessRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedClaimsIndexRoute =
+  AuthenticatedClaimsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/index.lazy').then((d) => d.Route),
+  )
+const AuthenticatedClaimsIdRoute = AuthenticatedClaimsIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AuthenticatedClaimsRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/claims/$id.lazy').then((d) => d.Route),
+)
 const AuthenticatedDriversIndexRoute =
   AuthenticatedDriversIndexRouteImport.update({
     id: '/',
@@ -313,6 +338,16 @@ const AuthenticatedReportsGroupIdRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute =
+  AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport.update({
+    id: '/$claimId/snapshots/$snapshotId',
+    path: '/$claimId/snapshots/$snapshotId',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/$claimId/snapshots/$snapshotId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedDriversDriverIdAlertsIdRoute =
   AuthenticatedDriversDriverIdAlertsIdRouteImport.update({
     id: '/$driverId/alerts/$id',
@@ -327,6 +362,7 @@ const AuthenticatedDriversDriverIdAlertsIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
+  '/claims': typeof AuthenticatedClaimsRouteRouteWithChildren
   '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/rules': typeof AuthenticatedRulesRouteRouteWithChildren
@@ -339,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/claims/$id': typeof AuthenticatedClaimsIdRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -349,6 +386,7 @@ export interface FileRoutesByFullPath {
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
+  '/claims/': typeof AuthenticatedClaimsIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
   '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
@@ -361,6 +399,7 @@ export interface FileRoutesByFullPath {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesByTo {
@@ -372,6 +411,7 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/claims/$id': typeof AuthenticatedClaimsIdRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -382,6 +422,7 @@ export interface FileRoutesByTo {
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
+  '/claims': typeof AuthenticatedClaimsIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
   '/orders': typeof AuthenticatedOrdersIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
@@ -394,6 +435,7 @@ export interface FileRoutesByTo {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesById {
@@ -401,6 +443,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/_authenticated/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
+  '/_authenticated/claims': typeof AuthenticatedClaimsRouteRouteWithChildren
   '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/_authenticated/rules': typeof AuthenticatedRulesRouteRouteWithChildren
@@ -414,6 +457,7 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/_authenticated/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/_authenticated/claims/$id': typeof AuthenticatedClaimsIdRoute
   '/_authenticated/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -424,6 +468,7 @@ export interface FileRoutesById {
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
+  '/_authenticated/claims/': typeof AuthenticatedClaimsIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
@@ -436,6 +481,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/_authenticated/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/_authenticated/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRouteTypes {
@@ -443,6 +489,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/businesses'
+    | '/claims'
     | '/drivers'
     | '/reports'
     | '/rules'
@@ -455,6 +502,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/businesses/$id'
     | '/businesses/add-business'
+    | '/claims/$id'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -465,6 +513,7 @@ export interface FileRouteTypes {
     | '/users/$id'
     | '/users/add-user'
     | '/businesses/'
+    | '/claims/'
     | '/drivers/'
     | '/orders/'
     | '/reports/'
@@ -477,6 +526,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -488,6 +538,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/businesses/$id'
     | '/businesses/add-business'
+    | '/claims/$id'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -498,6 +549,7 @@ export interface FileRouteTypes {
     | '/users/$id'
     | '/users/add-user'
     | '/businesses'
+    | '/claims'
     | '/drivers'
     | '/orders'
     | '/reports'
@@ -510,12 +562,14 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   id:
     | '__root__'
     | '/_authenticated'
     | '/_public'
     | '/_authenticated/businesses'
+    | '/_authenticated/claims'
     | '/_authenticated/drivers'
     | '/_authenticated/reports'
     | '/_authenticated/rules'
@@ -529,6 +583,7 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/businesses/$id'
     | '/_authenticated/businesses/add-business'
+    | '/_authenticated/claims/$id'
     | '/_authenticated/drivers/$id'
     | '/_authenticated/drivers/add-driver'
     | '/_authenticated/drivers/alerts'
@@ -539,6 +594,7 @@ export interface FileRouteTypes {
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
     | '/_authenticated/businesses/'
+    | '/_authenticated/claims/'
     | '/_authenticated/drivers/'
     | '/_authenticated/orders/'
     | '/_authenticated/reports/'
@@ -551,6 +607,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders/person-risk-assessment/single-order'
     | '/_authenticated/orders/vin/single-order'
     | '/_authenticated/reports/group/$id'
+    | '/_authenticated/claims/$claimId/snapshots/$snapshotId'
     | '/_authenticated/drivers/$driverId/alerts/$id'
   fileRoutesById: FileRoutesById
 }
@@ -594,6 +651,13 @@ declare module '@tanstack/react-router' {
       path: '/businesses'
       fullPath: '/businesses'
       preLoaderRoute: typeof AuthenticatedBusinessesRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/claims': {
+      id: '/_authenticated/claims'
+      path: '/claims'
+      fullPath: '/claims'
+      preLoaderRoute: typeof AuthenticatedClaimsRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/downloads': {
@@ -679,6 +743,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/businesses/add-business'
       preLoaderRoute: typeof AuthenticatedBusinessesAddBusinessRouteImport
       parentRoute: typeof AuthenticatedBusinessesRouteRoute
+    }
+    '/_authenticated/claims/': {
+      id: '/_authenticated/claims/'
+      path: '/'
+      fullPath: '/claims/'
+      preLoaderRoute: typeof AuthenticatedClaimsIndexRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
+    '/_authenticated/claims/$id': {
+      id: '/_authenticated/claims/$id'
+      path: '/$id'
+      fullPath: '/claims/$id'
+      preLoaderRoute: typeof AuthenticatedClaimsIdRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
     }
     '/_authenticated/drivers/': {
       id: '/_authenticated/drivers/'
@@ -827,6 +905,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedReportsGroupIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
     }
+    '/_authenticated/claims/$claimId/snapshots/$snapshotId': {
+      id: '/_authenticated/claims/$claimId/snapshots/$snapshotId'
+      path: '/$claimId/snapshots/$snapshotId'
+      fullPath: '/claims/$claimId/snapshots/$snapshotId'
+      preLoaderRoute: typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
     '/_authenticated/drivers/$driverId/alerts/$id': {
       id: '/_authenticated/drivers/$driverId/alerts/$id'
       path: '/$driverId/alerts/$id'
@@ -854,6 +939,25 @@ const AuthenticatedBusinessesRouteRouteChildren: AuthenticatedBusinessesRouteRou
 const AuthenticatedBusinessesRouteRouteWithChildren =
   AuthenticatedBusinessesRouteRoute._addFileChildren(
     AuthenticatedBusinessesRouteRouteChildren,
+  )
+
+interface AuthenticatedClaimsRouteRouteChildren {
+  AuthenticatedClaimsIdRoute: typeof AuthenticatedClaimsIdRoute
+  AuthenticatedClaimsIndexRoute: typeof AuthenticatedClaimsIndexRoute
+  AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute: typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
+}
+
+const AuthenticatedClaimsRouteRouteChildren: AuthenticatedClaimsRouteRouteChildren =
+  {
+    AuthenticatedClaimsIdRoute: AuthenticatedClaimsIdRoute,
+    AuthenticatedClaimsIndexRoute: AuthenticatedClaimsIndexRoute,
+    AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute:
+      AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute,
+  }
+
+const AuthenticatedClaimsRouteRouteWithChildren =
+  AuthenticatedClaimsRouteRoute._addFileChildren(
+    AuthenticatedClaimsRouteRouteChildren,
   )
 
 interface AuthenticatedDriversRouteRouteChildren {
@@ -949,6 +1053,7 @@ const AuthenticatedUsersRouteRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedBusinessesRouteRoute: typeof AuthenticatedBusinessesRouteRouteWithChildren
+  AuthenticatedClaimsRouteRoute: typeof AuthenticatedClaimsRouteRouteWithChildren
   AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
   AuthenticatedRulesRouteRoute: typeof AuthenticatedRulesRouteRouteWithChildren
@@ -969,6 +1074,7 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBusinessesRouteRoute:
     AuthenticatedBusinessesRouteRouteWithChildren,
+  AuthenticatedClaimsRouteRoute: AuthenticatedClaimsRouteRouteWithChildren,
   AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
   AuthenticatedRulesRouteRoute: AuthenticatedRulesRouteRouteWithChildren,

@@ -1,7 +1,7 @@
 // Company plugins in the portal: the navigation and the actions of a feature that is off are hidden,
 // its pages say "<feature> is not enabled for <company>" (before the role is looked at, as the server
-// does), and features that are not built (claims) are never
-// advertised on the home page, in the permission table or in the invite form.
+// does), and a feature is advertised (home page, permission table) only when it is built
+// (BUILT_PLUGINS) and on for the company.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import { NAV_ITEMS, visibleNavItems } from '../src/app/navigation/nav-config.ts'
 import { theme } from '../src/app/theme.ts';
 import { assertMayPlaceBulkOrders } from '../src/features/bulk-orders/access.ts';
 import { assertMayUseBusinesses } from '../src/features/businesses/access.ts';
+import { assertMayUseClaims } from '../src/features/claims/access.ts';
 import { HomePage } from '../src/features/home/components/home-page.tsx';
 import { PermissionsGrid } from '../src/features/home/components/permissions-grid.tsx';
 import { assertMayViewOrders } from '../src/features/orders/access.ts';
@@ -51,14 +52,15 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders, Reports and Rules (orders), Businesses (businesses), Driver alerts (monitoring), Scores (dot-scores), Downloads (downloads)', () => {
+  it('hides the sections of a plugin that is off: Orders, Reports and Rules (orders), Businesses (businesses), Driver alerts (monitoring), Claims (claims), Scores (dot-scores), Downloads (downloads)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
-    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Rules', 'Users']);
-    expect(labels(without('dot-scores'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Rules', 'Downloads', 'Users']);
-    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Scores', 'Downloads', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
-    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Scores', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Scores', 'Rules', 'Users']);
+    expect(labels(without('dot-scores'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Claims', 'Scores', 'Downloads', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Claims', 'Scores', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Claims', 'Scores', 'Rules', 'Downloads', 'Users']);
+    expect(labels(without('claims'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Scores', 'Rules', 'Downloads', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });
@@ -83,7 +85,9 @@ describe('route guards', () => {
     expect(await missing((queryClient) => assertMayPlaceOrders(queryClient, 'businesses'), without('businesses'))).toBe('businesses');
     expect(await missing(assertMayPlaceBulkOrders, without('bulk-orders'))).toBe('bulk-orders');
     expect(await missing(assertMayPlaceBulkOrders, without('orders'))).toBe('orders');
-    for (const guard of [assertMayViewOrders, assertMayViewReports, assertMayPlaceBulkOrders, (queryClient: QueryClient) => assertMayPlaceOrders(queryClient, 'businesses')]) {
+    expect(await missing(assertMayUseClaims, without('claims'))).toBe('claims');
+    expect(await missing((queryClient) => assertMayUseClaims(queryClient, 'create'), without('claims'))).toBe('claims');
+    for (const guard of [assertMayViewOrders, assertMayViewReports, assertMayPlaceBulkOrders, assertMayUseClaims, (queryClient: QueryClient) => assertMayPlaceOrders(queryClient, 'businesses')]) {
       expect(await missing(guard, ALL)).toBeNull();
     }
   });
@@ -121,9 +125,7 @@ describe('the page of a feature that is off', () => {
   });
 });
 
-describe('features that are not built are never advertised', () => {
-  const UNBUILT = /claim/i;
-
+describe('features are advertised only when they are on for the company', () => {
   it('the permission table lists only built areas that are on for the company', () => {
     const rows = (plugins: PluginName[]) => {
       const { unmount } = renderWithTheme(<PermissionsGrid ability={abilityOf(viewer)} plugins={plugins} />);
@@ -131,15 +133,15 @@ describe('features that are not built are never advertised', () => {
       unmount();
       return names;
     };
-    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'DOT scores', 'Users']);
-    expect(rows(without('orders', 'businesses', 'monitoring', 'dot-scores'))).toEqual(['Drivers', 'Users']);
+    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'Claims', 'DOT scores', 'Users']);
+    expect(rows(without('orders', 'businesses', 'monitoring', 'claims', 'dot-scores'))).toEqual(['Drivers', 'Users']);
   });
 
-  it('the invite form describes roles by what is built', () => {
-    for (const description of Object.values(ROLE_DESCRIPTIONS)) expect(description).not.toMatch(UNBUILT);
+  it('the invite form describes roles by the built features', () => {
+    for (const description of [ROLE_DESCRIPTIONS.Agent, ROLE_DESCRIPTIONS.Viewer, ROLE_DESCRIPTIONS.Manager]) expect(description).toMatch(/claims.*DOT scores/);
   });
 
-  it('the home page lists the built features that are on, and neither the unbuilt ones nor their permissions', async () => {
+  it('the home page lists the built features that are on, and not the permissions of those that are off', async () => {
     testPublicConfig();
     configureHttp({
       idToken: async () => 'id-token',
@@ -166,8 +168,7 @@ describe('features that are not built are never advertised', () => {
       </MantineProvider>,
     );
     const features = (await screen.findByText('Features switched on')).parentElement!;
-    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads', 'DOT scores']);
-    expect(document.body.textContent).not.toMatch(UNBUILT);
+    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads', 'DOT scores', 'Claims']);
     expect(screen.queryByText(/MVR order health/i)).not.toBeInTheDocument();
   });
 });

@@ -33,7 +33,7 @@ export function HomePage() {
   // As the navigation's Orders section: the ability to view orders and the company's orders plugin.
   const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
   const placesOrders = ability.can('create', 'Order') && plugins.includes('orders');
-  // A plugin switched on ahead of its feature (claims, monitoring, …) is not shown until the feature is built.
+  // A plugin switched on ahead of its feature (a plugin added later) is not shown until the feature is built.
   const features = builtPlugins(plugins);
   // Drivers and their qualification are plugin-free; alerts need the monitoring plugin and the ability.
   const seesDrivers = ability.can('view', 'Driver');

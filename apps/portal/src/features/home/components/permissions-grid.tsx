@@ -7,8 +7,7 @@ import { hasPlugins } from '../../../lib/plugins.ts';
 
 /**
  * The areas of the table, with the plugin each belongs to (as the server's routes declare it). An area
- * is listed only when its feature is built and on for the company: Claims (claims) joins the table
- * when its pages exist.
+ * is listed only when its feature is built and on for the company.
  */
 const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[] = [
   { subject: 'Order', label: 'Orders', plugin: 'orders' },
@@ -16,6 +15,7 @@ const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[
   { subject: 'Driver', label: 'Drivers' },
   { subject: 'Monitoring', label: 'Monitoring', plugin: 'monitoring' },
   { subject: 'Business', label: 'Businesses', plugin: 'businesses' },
+  { subject: 'Claim', label: 'Claims', plugin: 'claims' },
   { subject: 'Scores', label: 'DOT scores', plugin: 'dot-scores' },
   { subject: 'User', label: 'Users' },
 ];
