@@ -1,6 +1,7 @@
 // A preview of a completed order's report: for an MVR the licence, violations, accidents and DMV
 // actions; for a vehicle report the vehicle and its history; for a risk assessment the score and
 // findings. The full report is on /reports/{id}; MVR documents download from here too.
+import { accidentsNewestFirst, dmvActionsNewestFirst, violationsNewestFirst } from '@clearlane/contract/domain/mvr';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -100,7 +101,7 @@ function MvrPreview({ report }: { report: ViolationReport }) {
       </SimpleGrid>
       <ReportTable
         caption="Violations"
-        rows={report.violations}
+        rows={violationsNewestFirst(report.violations)}
         empty="No violations on record."
         columns={[
           { title: 'Date', cell: (v) => date(v.date) },
@@ -112,7 +113,7 @@ function MvrPreview({ report }: { report: ViolationReport }) {
       />
       <ReportTable
         caption="Accidents"
-        rows={report.accidents}
+        rows={accidentsNewestFirst(report.accidents)}
         empty="No accidents on record."
         columns={[
           { title: 'Date', cell: (a) => date(a.date) },
@@ -123,7 +124,7 @@ function MvrPreview({ report }: { report: ViolationReport }) {
       />
       <ReportTable
         caption="DMV actions"
-        rows={report.dmvActions}
+        rows={dmvActionsNewestFirst(report.dmvActions)}
         empty="No DMV actions on record."
         columns={[
           { title: 'Action', cell: (d) => humanize(d.type) },
@@ -181,7 +182,7 @@ function VehiclePreview({ report }: { report: VehicleReport }) {
       />
       <ReportTable
         caption="Accidents"
-        rows={report.accidents}
+        rows={accidentsNewestFirst(report.accidents)}
         empty="No accidents on record."
         columns={[
           { title: 'Date', cell: (a) => date(a.date) },

@@ -7,21 +7,23 @@ import {
 } from '@tabler/icons-react';
 import type { OrderEvent } from '@clearlane/contract/orders';
 import { formatDateTime, preciseTimeFormat } from './format.ts';
+import { timelineEntry } from './timeline-entry.ts';
 
-const EVENT_LOOKS: Record<string, { title: string; icon: Icon; color: string }> = {
-  CREATED: { title: 'Placed', icon: IconPlus, color: 'gray.7' },
-  ORDERED: { title: 'Ordered', icon: IconSend, color: 'lane.7' },
-  RECEIVED: { title: 'Received', icon: IconInbox, color: 'indigo.9' },
-  ADJUDICATED: { title: 'Adjudicated', icon: IconGavel, color: 'dark.6' },
-  COMPLETED: { title: 'Complete', icon: IconCircleCheck, color: 'teal.9' },
-  FAILED: { title: 'Failed', icon: IconCircleX, color: 'red.9' },
-  ERROR: { title: 'Error', icon: IconAlertTriangle, color: 'pink.9' },
-  PROVIDER_ERROR: { title: 'Provider did not answer', icon: IconRefresh, color: 'orange.9' },
-  REVIEWED: { title: 'Reviewed', icon: IconEye, color: 'teal.9' },
-  REVIEW_CLEARED: { title: 'Review cleared', icon: IconEyeOff, color: 'gray.7' },
-  SUB_STATUS_CHANGED: { title: 'Sub-status changed', icon: IconNote, color: 'lane.7' },
+// Titles and wording: timeline-entry.ts (each entry says a thing once).
+const EVENT_LOOKS: Record<string, { icon: Icon; color: string }> = {
+  CREATED: { icon: IconPlus, color: 'gray.7' },
+  ORDERED: { icon: IconSend, color: 'lane.7' },
+  RECEIVED: { icon: IconInbox, color: 'indigo.9' },
+  ADJUDICATED: { icon: IconGavel, color: 'dark.6' },
+  COMPLETED: { icon: IconCircleCheck, color: 'teal.9' },
+  FAILED: { icon: IconCircleX, color: 'red.9' },
+  ERROR: { icon: IconAlertTriangle, color: 'pink.9' },
+  PROVIDER_ERROR: { icon: IconRefresh, color: 'orange.9' },
+  REVIEWED: { icon: IconEye, color: 'teal.9' },
+  REVIEW_CLEARED: { icon: IconEyeOff, color: 'gray.7' },
+  SUB_STATUS_CHANGED: { icon: IconNote, color: 'lane.7' },
 };
-const FALLBACK_LOOK = { title: 'Update', icon: IconCheck, color: 'gray.7' };
+const FALLBACK_LOOK = { icon: IconCheck, color: 'gray.7' };
 
 const notesOf = (event: OrderEvent) => {
   const notes = event.data?.changeNotes;
@@ -42,6 +44,7 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
           {events.map((event, index) => {
             const look = EVENT_LOOKS[event.type] ?? FALLBACK_LOOK;
             const notes = notesOf(event);
+            const { title, detail } = timelineEntry(event);
             const last = index === events.length - 1;
             return (
               <li key={event.id}>
@@ -54,11 +57,13 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
                   </Stack>
                   <Stack gap={2} pb={last ? 0 : 'md'} style={{ minWidth: 0 }}>
                     <Text fz="sm" fw={600}>
-                      {look.title}
+                      {title}
                     </Text>
-                    <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {event.message}
-                    </Text>
+                    {detail && (
+                      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {detail}
+                      </Text>
+                    )}
                     {notes && (
                       <Blockquote p="xs" mt={4} color="lane.7" fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                         <Text span fz="xs" fw={700} display="block">

@@ -42,9 +42,9 @@ const SORT_FIELD_OF: Record<string, OrderSortKey> = {
 const PLACE_ORDER_LINKS = [
   { to: '/orders/mvr/single-order', label: 'MVR for one driver', icon: IconSteeringWheel },
   { to: '/orders/mvr/multiple-orders', label: 'MVRs from a spreadsheet', icon: IconFileSpreadsheet, plugin: 'bulk-orders' as PluginName },
-  { to: '/orders/vin/single-order', label: 'Vehicle (VIN) report', icon: IconCar },
-  { to: '/orders/person-risk-assessment/single-order', label: 'Person risk assessment', icon: IconUserShield },
-  { to: '/orders/business-risk-assessment/single-order', label: 'Business risk report', icon: IconBuildingSkyscraper, plugin: 'businesses' as PluginName },
+  { to: '/orders/vin/single-order', label: ORDER_TYPE_LABELS.VIN_REPORT, icon: IconCar },
+  { to: '/orders/person-risk-assessment/single-order', label: ORDER_TYPE_LABELS.PERSON_RISK_ASSESSMENT, icon: IconUserShield },
+  { to: '/orders/business-risk-assessment/single-order', label: ORDER_TYPE_LABELS.BUSINESS_RISK_INFORM_REPORT, icon: IconBuildingSkyscraper, plugin: 'businesses' as PluginName },
 ] as const;
 
 const REVIEWED_OPTIONS: { value: ReviewedChoice; label: string }[] = [
