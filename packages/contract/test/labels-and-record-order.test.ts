@@ -2,7 +2,7 @@
 // its siblings in domain/mvr.ts): the portal, the server's documents and the bulk template read them.
 import { describe, expect, it } from 'vitest';
 import { BULK_MVR_COLUMNS } from '../src/bulk-orders.ts';
-import { accidentsNewestFirst, dmvActionsNewestFirst, mvrRecordNewestFirst, TEXAS_RECORD_TYPES, violationsNewestFirst, type MvrViolation } from '../src/domain/mvr.ts';
+import { accidentsNewestFirst, dmvActionsNewestFirst, mvrRecordNewestFirst, TEXAS_RECORD_TYPES, violationsNewestFirst, type MvrAccident, type MvrDmvAction, type MvrViolation } from '../src/domain/mvr.ts';
 import { MVR_REPORT_FORMATS, ORDER_TYPES, REPORT_TYPES } from '../src/enums.ts';
 import { DOCUMENT_LABELS, ORDER_TYPE_LABELS, REPORT_TYPE_LABELS, TEXAS_RECORD_TYPE_LABELS, texasRecordTypeLabel } from '../src/labels.ts';
 import { REPORT_TYPE_OF_ORDER } from '../src/reports.ts';
@@ -68,13 +68,15 @@ describe('the order of an MVR\'s entries: newest first', () => {
   });
 
   it('sorts accidents and DMV actions newest first too, and a whole record at once', () => {
-    const accidents = [{ date: '2020-01-01' }, { date: '2024-01-01' }, { date: '2022-01-01' }];
-    const actions = [{ effectiveDate: '2019-05-01' }, { effectiveDate: '2023-05-01' }];
+    const accident = (date: string): MvrAccident => ({ date, description: 'Collision', atFault: null, injuries: false });
+    const action = (effectiveDate: string): MvrDmvAction => ({ effectiveDate, type: 'SUSPENSION', endDate: null, reason: 'Points' });
+    const accidents = [accident('2020-01-01'), accident('2024-01-01'), accident('2022-01-01')];
+    const actions = [action('2019-05-01'), action('2023-05-01')];
     expect(accidentsNewestFirst(accidents).map((a) => a.date)).toEqual(['2024-01-01', '2022-01-01', '2020-01-01']);
     expect(dmvActionsNewestFirst(actions).map((a) => a.effectiveDate)).toEqual(['2023-05-01', '2019-05-01']);
     const record = mvrRecordNewestFirst({ violations: [violation('2020-01-01', 'A'), violation('2021-01-01', 'B')], accidents, dmvActions: actions, other: 1 });
     expect(record.violations.map((v) => v.code)).toEqual(['B', 'A']);
-    expect(record.accidents[0]).toEqual({ date: '2024-01-01' });
+    expect(record.accidents[0]).toEqual(accident('2024-01-01'));
     expect(record.other).toBe(1);
   });
 });

@@ -90,7 +90,7 @@ export function OrdersPage() {
         </Stack>
       ),
     },
-    { accessor: 'type', title: 'Type', sortable: true, wideOnly: true, render: (order) => <Text fz="sm">{ORDER_TYPE_LABELS[order.type]}</Text> },
+    { accessor: 'type', title: 'Type', sortable: true, priority: 2, render: (order) => <Text fz="sm">{ORDER_TYPE_LABELS[order.type]}</Text> },
     {
       accessor: 'status',
       title: 'Status',
@@ -114,7 +114,7 @@ export function OrdersPage() {
     },
     {
       accessor: 'createdAt',
-      wideOnly: true,
+      priority: 2,
       title: 'Ordered',
       sortable: true,
       render: (order) => (
@@ -123,7 +123,7 @@ export function OrdersPage() {
         </time>
       ),
     },
-    { accessor: 'isReviewed', title: 'Reviewed', width: 100, wideOnly: true, render: (order) => <ReviewedSwitch order={order} /> },
+    { accessor: 'isReviewed', title: 'Reviewed', width: 100, priority: 3, render: (order) => <ReviewedSwitch order={order} /> },
   ];
   const tagOptions = [...new Set([...(tags.data ?? []).map((tag) => tag.name), ...(search.tag ? [search.tag] : [])])].sort((a, b) => a.localeCompare(b));
 
@@ -211,6 +211,7 @@ export function OrdersPage() {
         />
       )}
       <ListTable
+        linksToDetails
         list={list}
         result={orders}
         columns={columns}
