@@ -99,9 +99,10 @@ export function usePrioritizedColumns<T extends { id: string }>(columns: ListCol
           },
           ...rest,
         ];
-  const tableProps: Pick<DataTableProps<T>, 'className' | 'horizontalSpacing' | 'rowExpansion'> = {
-    // Tighter cells and smaller badges on a phone (list-table.css), so the key columns fit its width.
-    ...(!wide && { className: 'list-table-narrow', horizontalSpacing: 4 }),
+  // Spread after the table's own spacing: on a phone it is tighter.
+  const tableProps: Pick<DataTableProps<T>, 'className' | 'horizontalSpacing' | 'verticalSpacing' | 'rowExpansion'> = {
+    // Tighter cells and smaller badges on a phone (list-table.css), so the key columns fit its width and rows stay short.
+    ...(!wide && { className: 'list-table-narrow', horizontalSpacing: 4, verticalSpacing: 'xs' }),
     ...(hidden.length > 0 && {
       rowExpansion: {
         trigger: 'never' as const,

@@ -75,11 +75,13 @@ export function OrdersPage() {
       sortable: true,
       render: (order) => (
         <Stack gap={4}>
-          <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id: order.id }} />} fz="sm" fw={600}>
+          {/* At most three lines on a phone's narrow column (the whole name is the link's name and its title). */}
+          <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id: order.id }} />} fz="sm" fw={600} lineClamp={3} title={order.subjectLabel}>
             {order.subjectLabel}
           </Anchor>
+          {/* Tags from a tablet's width on; on a phone the order's page shows them, and the rows stay short. */}
           {order.tags.length > 0 && (
-            <Group gap={4}>
+            <Group gap={4} visibleFrom="sm">
               {order.tags.map((tag) => (
                 <Badge key={tag} size="xs" variant="outline" color="gray.7" radius="sm" tt="none">
                   {tag}
