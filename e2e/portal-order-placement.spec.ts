@@ -93,7 +93,7 @@ test('an Agent orders an MVR for a typed-in driver with auto-adjudication, sees 
     .toBe('Fail');
   // The order page the Agent landed on follows the order by itself: Fail, the deciding rule, both PDFs.
   const outcome = page.getByRole('region', { name: 'Outcome' });
-  await expect(outcome).toContainText('Failed: No major violation in the last 5 years.', { timeout: 30_000 });
+  await expect(outcome).toContainText('Not met: No major violation in the last 5 years.', { timeout: 30_000 });
   const deciding = outcome.getByRole('row').filter({ hasText: 'Deciding rule' });
   await expect(deciding).toHaveCount(1);
   await expect(deciding).toContainText('No major violation in the last 5 years');

@@ -126,7 +126,7 @@ test.describe.serial('orders', () => {
     await expect(page.getByRole('heading', { level: 1, name: failed.subjectLabel })).toBeVisible();
     await expect(page).toHaveTitle(`${failed.subjectLabel} · Clearlane`);
     const outcome = page.getByRole('region', { name: 'Outcome' });
-    await expect(outcome).toContainText('Failed: No major violation in the last 5 years.');
+    await expect(outcome).toContainText('Not met: No major violation in the last 5 years.');
     const deciding = outcome.getByRole('row').filter({ hasText: 'Deciding rule' });
     await expect(deciding).toHaveCount(1);
     await expect(deciding).toContainText('No major violation in the last 5 years');
