@@ -99,7 +99,7 @@ test('an Agent orders an MVR for a typed-in driver with auto-adjudication, sees 
   await expect(deciding).toContainText('No major violation in the last 5 years');
   for (const [button, fileName] of [['Full MVR Report (Standard)', /standard\.pdf$/], ['Full MVR Report (Condensed)', /condensed\.pdf$/]] as const) {
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('button', { name: button, exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(fileName);
     const bytes = await readFile((await download.path())!);

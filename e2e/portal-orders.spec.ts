@@ -49,7 +49,7 @@ async function pageOf(browser: Browser, email: string, tenant = 'acme'): Promise
 
 async function expectPdfDownload(page: Page, buttonName: string, fileName: RegExp) {
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: buttonName }).click();
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(fileName);
   const bytes = await readFile((await download.path())!);
