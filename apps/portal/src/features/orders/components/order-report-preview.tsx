@@ -14,6 +14,7 @@ import { OUTCOME_MEANINGS } from '../../../lib/order-labels.ts';
 import { formatDate, humanize } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
 import { ReportPdfButton } from '../../../components/report-pdf-button.tsx';
+import { REPORT_PDFS } from '../../../lib/download.ts';
 
 // The report pages are another section's routes; the router resolves the path at run time.
 const REPORT_PATH = '/reports/$id' as never;
@@ -330,7 +331,7 @@ export function OrderReportPreview({ order }: { order: OrderDetail }) {
             </Anchor>
           </Group>
         </Group>
-        {isMvr && <MvrDownloads orderId={order.id} extra={<ReportPdfButton orderId={order.id} kind="violation" label="Violation report (PDF)" size="xs" />} />}
+        {isMvr && <MvrDownloads orderId={order.id} extra={<ReportPdfButton orderId={order.id} kind="violation" label={REPORT_PDFS.violation.name} size="xs" />} />}
         {order.outcome === 'NoResults' || order.outcome === 'NotFulfilled' ? (
           // Nothing was found: empty tables would only repeat it.
           <Text fz="sm">{OUTCOME_MEANINGS[order.outcome]}</Text>

@@ -31,6 +31,11 @@ export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: Reac
           leftSection={MVR_REPORT_DOCUMENTS[document].extension === 'pdf' ? <IconFileTypePdf size={16} aria-hidden /> : <IconFileText size={16} aria-hidden />}
           loading={pending === document}
           disabled={pending !== null && pending !== document}
+          // A document's full name wraps on a phone rather than being cut off.
+          maw="100%"
+          h="auto"
+          mih={36}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 6 } }}
           onClick={() => start(document)}
         >
           {/* The documents' own names (the contract's DOCUMENT_LABELS), as the order page and the files say them. */}
