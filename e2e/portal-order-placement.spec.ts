@@ -93,13 +93,13 @@ test('an Agent orders an MVR for a typed-in driver with auto-adjudication, sees 
     .toBe('Fail');
   // The order page the Agent landed on follows the order by itself: Fail, the deciding rule, both PDFs.
   const outcome = page.getByRole('region', { name: 'Outcome' });
-  await expect(outcome).toContainText('Failed: No major violation in the last 5 years.', { timeout: 30_000 });
+  await expect(outcome).toContainText('Not met: No major violation in the last 5 years.', { timeout: 30_000 });
   const deciding = outcome.getByRole('row').filter({ hasText: 'Deciding rule' });
   await expect(deciding).toHaveCount(1);
   await expect(deciding).toContainText('No major violation in the last 5 years');
   for (const [button, fileName] of [['Full MVR Report (Standard)', /standard\.pdf$/], ['Full MVR Report (Condensed)', /condensed\.pdf$/]] as const) {
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('button', { name: button, exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(fileName);
     const bytes = await readFile((await download.path())!);

@@ -49,7 +49,7 @@ async function pageOf(browser: Browser, email: string, tenant = 'acme'): Promise
 
 async function expectPdfDownload(page: Page, buttonName: string, fileName: RegExp) {
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: buttonName }).click();
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(fileName);
   const bytes = await readFile((await download.path())!);
@@ -126,7 +126,7 @@ test.describe.serial('orders', () => {
     await expect(page.getByRole('heading', { level: 1, name: failed.subjectLabel })).toBeVisible();
     await expect(page).toHaveTitle(`${failed.subjectLabel} · Clearlane`);
     const outcome = page.getByRole('region', { name: 'Outcome' });
-    await expect(outcome).toContainText('Failed: No major violation in the last 5 years.');
+    await expect(outcome).toContainText('Not met: No major violation in the last 5 years.');
     const deciding = outcome.getByRole('row').filter({ hasText: 'Deciding rule' });
     await expect(deciding).toHaveCount(1);
     await expect(deciding).toContainText('No major violation in the last 5 years');

@@ -94,13 +94,13 @@ test('an Agent lists reports, opens an MVR, downloads its documents and reads a 
   await expectAccessible(page);
   await snap(page, 'report-mvr');
 
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Standard PDF' }).click()]);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Full MVR Report (Standard)' }).click()]);
   expect(pdf.suggestedFilename()).toMatch(/-standard\.pdf$/);
   const pdfBytes = await readFile((await pdf.path())!);
   expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await expect(page.getByText(`Downloaded ${pdf.suggestedFilename()}`)).toBeVisible();
 
-  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Condensed text' }).click()]);
+  const [text] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Full MVR Report (Condensed), text' }).click()]);
   expect(text.suggestedFilename()).toMatch(/\.txt$/);
   const condensed = await readFile((await text.path())!, 'utf8');
   expect(condensed).toContain('FULL MVR REPORT (CONDENSED)');
@@ -110,7 +110,7 @@ test('an Agent lists reports, opens an MVR, downloads its documents and reads a 
   await expect(page.getByRole('heading', { level: 1, name: vin.subjectLabel })).toBeVisible();
   await expect(page.getByText('Branded title: Salvage')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Odometer readings' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Standard PDF' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Full MVR Report (Standard)' })).toHaveCount(0);
   await expectAccessible(page);
   await snap(page, 'report-vehicle');
 });

@@ -58,7 +58,7 @@ test('a Manager finds orders by their reference and by the driver\'s external id
   // Several types at once; the finished vehicle report shows what it found, not a dash.
   await search.fill('');
   await page.getByRole('combobox', { name: 'Type' }).click();
-  await page.getByRole('option', { name: 'Vehicle (VIN) report' }).click();
+  await page.getByRole('option', { name: 'Vehicle history report' }).click();
   await page.getByRole('option', { name: 'Person risk assessment' }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/type=/);

@@ -115,8 +115,8 @@ describe('a refused download shows the problem’s detail', () => {
     const error = vi.spyOn(toasts.notify, 'error');
     answer(problem(404, 'There is no order with this id.', 'NotFound'));
     renderWithProviders(<ReportMvrDownloads orderId={ORDER_ID} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Condensed text' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Full MVR Report (Condensed), plain text could not be downloaded. There is no order with this id.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Full MVR Report (Condensed), text' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Full MVR Report (Condensed), text could not be downloaded. There is no order with this id.'));
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>).accept).toBe('text/plain');
     // A 404 is not retried.
     expect(fetch).toHaveBeenCalledOnce();
@@ -142,7 +142,7 @@ describe('a refused download shows the problem’s detail', () => {
     const success = vi.spyOn(toasts.notify, 'success');
     answer(pdf('mvr-x-condensed.pdf'));
     renderWithProviders(<ReportMvrDownloads orderId={ORDER_ID} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Condensed PDF' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Full MVR Report (Condensed)' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Downloaded mvr-x-condensed.pdf'));
     expect(click).toHaveBeenCalledOnce();
     expect(createObjectURL).toHaveBeenCalledOnce();

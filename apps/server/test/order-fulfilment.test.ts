@@ -106,7 +106,7 @@ describeEachDatabase('order fulfilment', (t) => {
       const closed = await placeMvr(7, autoAdjudicated);
       await fulfilOrder(t.db, { id: closed.id, companyId: seeded.acme.id });
       expect(await rowOf(closed.id)).toMatchObject({ status: 'Complete', outcome: 'NotFulfilled' });
-      expect((await eventsOf(closed.id)).at(-1)?.message).toBe('Complete: NotFulfilled');
+      expect((await eventsOf(closed.id)).at(-1)?.message).toBe('Outcome: Not fulfilled');
     }
     // Without rules a record that was found has no outcome: nobody judged it.
     const plain = await placeMvr(3, false);

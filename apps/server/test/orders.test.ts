@@ -507,7 +507,8 @@ describeEachDatabase('orders', (t) => {
     expect(response.json()).toMatchObject({
       orderId: order.id, subject: { firstName: 'Dana', lastName: 'Reyes' }, totalPoints: 8,
       violations: [expect.objectContaining({ code: 'A21', category: 'MAJOR' })],
-      dmvActions: [expect.objectContaining({ type: 'SUSPENSION' }), expect.objectContaining({ type: 'REINSTATEMENT' })],
+      // Newest first, as every page and document lists them (issue 13): the reinstatement ends the suspension.
+      dmvActions: [expect.objectContaining({ type: 'REINSTATEMENT' }), expect.objectContaining({ type: 'SUSPENSION' })],
     });
     const clean = await complete(await mvrOrder(0));
     expect((await read(`/api/v1/orders/${clean.id}/violation/report`)).json()).toMatchObject({ violations: [], totalPoints: 0 });

@@ -49,10 +49,10 @@ describeEachDatabase('report documents', (t) => {
 
   /** Each document: its title, the subject and the verdict that must come first. */
   const EXPECTED: Record<Kind, { title: string; subject: RegExp; verdict: RegExp; file: string }> = {
-    violation: { title: 'Violation Report', subject: /Robert Miller/, verdict: /Key findings/, file: 'violations' },
-    vehicle: { title: 'Vehicle History Report', subject: /VIN 1FUJGLDR\w+ \(\d{4} Freightliner/, verdict: /Key findings \(2\)/, file: 'vehicle-report' },
-    irr: { title: 'Person Risk Assessment', subject: /Grace Kim/, verdict: /Risk level: Severe \(score 86 of 100\)/, file: 'person-risk' },
-    bra: { title: 'Business Risk Report', subject: /Northwind Carriers Corp\./, verdict: /Risk level: Severe/, file: 'business-risk' },
+    violation: { title: 'Violation report', subject: /Robert Miller/, verdict: /Key findings/, file: 'violations' },
+    vehicle: { title: 'Vehicle history report', subject: /VIN 1FUJGLDR\w+ \(\d{4} Freightliner/, verdict: /Key findings \(2\)/, file: 'vehicle-report' },
+    irr: { title: 'Person risk assessment', subject: /Grace Kim/, verdict: /Risk level: Severe \(score 86 of 100\)/, file: 'person-risk' },
+    bra: { title: 'Business risk report', subject: /Northwind Carriers Corp\./, verdict: /Risk level: Severe/, file: 'business-risk' },
   };
 
   it.each(['violation', 'vehicle', 'irr', 'bra'] as const)('GET /orders/{id}/%s/report with Accept: application/pdf is the report as a PDF document', async (kind) => {

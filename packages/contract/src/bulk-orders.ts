@@ -2,6 +2,7 @@
 // the limits, what a valid upload answers and how an invalid one lists its problems row by row.
 // Each row is checked with the same schema as a single MVR order (CreateMvrOrderBodySchema), so a
 // row's messages read like the order form's; columns of fixed values name them as typed in a cell.
+import { TEXAS_RECORD_TYPE_LABELS } from './labels.ts';
 import { z } from 'zod';
 import { DEFAULT_TEXAS_RECORD_TYPE, TEXAS_RECORD_TYPES } from './domain/mvr.ts';
 import { CreateMvrOrderBodySchema, CreateMvrOrderQuerySchema, PERMISSIBLE_PURPOSES, type CreateMvrOrderBody } from './orders.ts';
@@ -66,7 +67,8 @@ export interface BulkMvrColumn {
   aliases?: readonly string[];
 }
 
-const TEXAS_TYPES_IN_WORDS = TEXAS_RECORD_TYPES.map((type) => (type === DEFAULT_TEXAS_RECORD_TYPE ? `${type} (the default)` : type));
+// The code the sheet takes, with the name the portal and the MVR give it (labels.ts).
+const TEXAS_TYPES_IN_WORDS = TEXAS_RECORD_TYPES.map((type) => `${type} (${TEXAS_RECORD_TYPE_LABELS[type]}${type === DEFAULT_TEXAS_RECORD_TYPE ? ', the default' : ''})`);
 
 export const BULK_MVR_COLUMNS: readonly BulkMvrColumn[] = [
   { key: 'firstName', header: 'First name', required: true, example: 'Jane', description: 'The driver\'s first name as on the licence.' },

@@ -24,6 +24,8 @@ export interface EventTimelineProps<E extends TimelineEvent> {
   /** The list's accessible name ("Order history, oldest first"). */
   listLabel: string;
   lookOf: (event: E) => EventLook;
+  /** The words under the title; the event's message when not given, nothing when it returns null. */
+  detailOf?: (event: E) => string | null;
   /** Who did it, after the time ("Clearlane", a person's name); nothing when not said. */
   actorOf?: (event: E) => string | null;
   /** What the event carries beyond its words (notes, the fields changed). */
@@ -33,7 +35,7 @@ export interface EventTimelineProps<E extends TimelineEvent> {
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const preciseTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-export function EventTimeline<E extends TimelineEvent>({ events, headingId, listLabel, lookOf, actorOf, details }: EventTimelineProps<E>) {
+export function EventTimeline<E extends TimelineEvent>({ events, headingId, listLabel, lookOf, detailOf, actorOf, details }: EventTimelineProps<E>) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
@@ -48,6 +50,7 @@ export function EventTimeline<E extends TimelineEvent>({ events, headingId, list
             const look = lookOf(event);
             const last = index === events.length - 1;
             const actor = actorOf?.(event);
+            const detail = detailOf ? detailOf(event) : event.message;
             return (
               <li key={event.id}>
                 <Group gap="sm" align="stretch" wrap="nowrap">
@@ -61,9 +64,11 @@ export function EventTimeline<E extends TimelineEvent>({ events, headingId, list
                     <Text fz="sm" fw={600}>
                       {look.title}
                     </Text>
-                    <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {event.message}
-                    </Text>
+                    {detail && (
+                      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {detail}
+                      </Text>
+                    )}
                     {details?.(event)}
                     <Text fz="xs" c="dimmed">
                       <time dateTime={event.createdAt} title={preciseTimeFormat.format(new Date(event.createdAt))}>

@@ -1,6 +1,7 @@
 // Documents the user downloads: fetched as files by the HTTP client (requestFile: token, retries and
 // problem errors like every call) and handed to the browser under the server's file name. Report
 // documents are downloaded from both the order and the report page, so their fetchers live here.
+import { DOCUMENT_LABELS } from '@clearlane/contract/labels';
 import { useMutation } from '@tanstack/react-query';
 import type { ReportType } from '@clearlane/contract/reports';
 import { requestFile, type DownloadedFile } from './http.ts';
@@ -34,9 +35,9 @@ export function saveFile({ blob, fileName }: DownloadedFile): void {
  * condensed text. `name` is the document's name in SPEC.md §3.
  */
 export const MVR_REPORT_DOCUMENTS = {
-  standard: { name: 'Full MVR Report (Standard)', accept: 'application/pdf', format: 'MVR_STANDARD_REPORT', extension: 'pdf' },
-  condensed: { name: 'Full MVR Report (Condensed)', accept: 'application/pdf', format: 'MVR_CONDENSED_REPORT', extension: 'pdf' },
-  text: { name: 'Full MVR Report (Condensed), plain text', accept: 'text/plain', format: undefined, extension: 'txt' },
+  standard: { name: DOCUMENT_LABELS.mvrStandard, accept: 'application/pdf', format: 'MVR_STANDARD_REPORT', extension: 'pdf' },
+  condensed: { name: DOCUMENT_LABELS.mvrCondensed, accept: 'application/pdf', format: 'MVR_CONDENSED_REPORT', extension: 'pdf' },
+  text: { name: DOCUMENT_LABELS.mvrCondensedText, accept: 'text/plain', format: undefined, extension: 'txt' },
 } as const;
 export type MvrReportDocument = keyof typeof MVR_REPORT_DOCUMENTS;
 export const MVR_REPORT_DOCUMENT_KINDS = Object.keys(MVR_REPORT_DOCUMENTS) as MvrReportDocument[];
@@ -66,10 +67,10 @@ export const useMvrReportDownload = (orderId: string) =>
  * Accept: application/pdf (the same path answers JSON otherwise). `name` is the document's title.
  */
 export const REPORT_PDFS = {
-  violation: { name: 'Violation report' },
-  vehicle: { name: 'Vehicle history report' },
-  irr: { name: 'Person risk assessment' },
-  bra: { name: 'Business risk report' },
+  violation: { name: DOCUMENT_LABELS.violation },
+  vehicle: { name: DOCUMENT_LABELS.vehicle },
+  irr: { name: DOCUMENT_LABELS.personRisk },
+  bra: { name: DOCUMENT_LABELS.businessRisk },
 } as const;
 export type ReportPdfKind = keyof typeof REPORT_PDFS;
 

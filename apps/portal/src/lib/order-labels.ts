@@ -3,27 +3,12 @@
 // it lives here).
 // Colours are shade 7–9 so white text on them passes WCAG AA; every badge also says its value in
 // words (never colour alone).
-import type { TexasRecordType } from '@clearlane/contract/domain/mvr';
+import { REPORT_TYPE_LABELS } from '@clearlane/contract/labels';
 import type { RiskLevel } from '@clearlane/contract/domain/risk-reports';
 import type { OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders';
-import type { ReportType } from '@clearlane/contract/reports';
 
-export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
-  MVR: 'MVR',
-  MVR_WITH_ADJUDICATION: 'MVR, adjudicated',
-  PERSON_RISK_ASSESSMENT: 'Person risk assessment',
-  BUSINESS_RISK_INFORM_REPORT: 'Business risk report',
-  VIN_REPORT: 'Vehicle (VIN) report',
-};
-
-/** Report types (SPEC.md §3) as the reports pages name them. */
-export const REPORT_TYPE_LABELS: Record<ReportType, string> = {
-  MotorVehicleRecord: 'Motor vehicle record',
-  VehicleReport: 'Vehicle report',
-  PersonRiskAssessment: 'Person risk assessment',
-  BusinessRiskAssessment: 'Business risk assessment',
-  DriverActivityReport: 'Driver activity report',
-};
+// One name for one thing (issue 13): the contract's labels, which the server's documents use too.
+export { DOCUMENT_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS, REPORT_TYPE_LABELS, TEXAS_RECORD_TYPE_LABELS, texasRecordTypeLabel } from '@clearlane/contract/labels';
 
 /** The report an order of each type produces (the contract's REPORT_TYPE_OF_ORDER), by its report type's name. */
 export const REPORT_LABELS: Record<OrderType, string> = {
@@ -32,14 +17,6 @@ export const REPORT_LABELS: Record<OrderType, string> = {
   PERSON_RISK_ASSESSMENT: REPORT_TYPE_LABELS.PersonRiskAssessment,
   BUSINESS_RISK_INFORM_REPORT: REPORT_TYPE_LABELS.BusinessRiskAssessment,
   VIN_REPORT: REPORT_TYPE_LABELS.VehicleReport,
-};
-
-/** Texas issues several record types (SPEC.md §3 "TX is a special subset"): the order form and the MVR say the same. */
-export const TEXAS_RECORD_TYPE_LABELS: Record<TexasRecordType, string> = {
-  TYPE_1_STATUS: 'Type 1: licence status only',
-  TYPE_2_THREE_YEAR: 'Type 2: 3-year driving record',
-  TYPE_3_CERTIFIED_THREE_YEAR: 'Type 3: certified 3-year driving record',
-  TYPE_AR_CERTIFIED_ALL: 'Type AR: certified complete driving record',
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -58,14 +35,6 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   Complete: 'teal.9',
   Failed: 'red.9',
   Error: 'pink.9',
-};
-
-export const OUTCOME_LABELS: Record<Outcome, string> = {
-  Pass: 'Pass',
-  Fail: 'Fail',
-  Indeterminate: 'Indeterminate',
-  NoResults: 'No results',
-  NotFulfilled: 'Not fulfilled',
 };
 
 export const OUTCOME_COLORS: Record<Outcome, string> = {

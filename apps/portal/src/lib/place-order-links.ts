@@ -5,6 +5,7 @@
 import type { Icon } from '@tabler/icons-react';
 import { IconBuildingSkyscraper, IconCar, IconFileSpreadsheet, IconSteeringWheel, IconUserShield } from '@tabler/icons-react';
 import type { PluginName } from '@clearlane/contract/company';
+import { ORDER_TYPE_LABELS } from '@clearlane/contract/labels';
 
 export interface PlaceOrderLink {
   to: '/orders/mvr/single-order' | '/orders/mvr/multiple-orders' | '/orders/vin/single-order' | '/orders/person-risk-assessment/single-order' | '/orders/business-risk-assessment/single-order';
@@ -18,9 +19,9 @@ export interface PlaceOrderLink {
 export const PLACE_ORDER_LINKS: readonly PlaceOrderLink[] = [
   { to: '/orders/mvr/single-order', label: 'MVR for one driver', description: 'A motor vehicle record, with or without adjudication.', icon: IconSteeringWheel },
   { to: '/orders/mvr/multiple-orders', label: 'MVRs from a spreadsheet', description: 'Many drivers at once, from the bulk template.', icon: IconFileSpreadsheet, plugin: 'bulk-orders' },
-  { to: '/orders/vin/single-order', label: 'Vehicle (VIN) report', description: 'Title, recalls and history of a vehicle.', icon: IconCar },
-  { to: '/orders/person-risk-assessment/single-order', label: 'Person risk assessment', description: 'Risk of a driver or another person.', icon: IconUserShield },
-  { to: '/orders/business-risk-assessment/single-order', label: 'Business risk report', description: 'Risk of one of your businesses.', icon: IconBuildingSkyscraper, plugin: 'businesses' },
+  { to: '/orders/vin/single-order', label: ORDER_TYPE_LABELS.VIN_REPORT, description: 'Title, recalls and history of a vehicle.', icon: IconCar },
+  { to: '/orders/person-risk-assessment/single-order', label: ORDER_TYPE_LABELS.PERSON_RISK_ASSESSMENT, description: 'Risk of a driver or another person.', icon: IconUserShield },
+  { to: '/orders/business-risk-assessment/single-order', label: ORDER_TYPE_LABELS.BUSINESS_RISK_INFORM_REPORT, description: 'Risk of one of your businesses.', icon: IconBuildingSkyscraper, plugin: 'businesses' },
 ];
 
 /** The links the company's plugins allow (the caller checks the role: create Order). */

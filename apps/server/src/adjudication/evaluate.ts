@@ -79,7 +79,7 @@ export function adjudicate(record: MvrRecord, ruleset: Ruleset, asOf: Date = new
   const failed = results.filter((result) => result.passed === false);
   const undecided = results.filter((result) => result.passed === null);
   if (failed.length > 0) {
-    return { ...base, outcome: 'Fail', results, decidingRuleIds: failed.map((r) => r.ruleId), summary: `Failed: ${failed.map((r) => r.description).join('; ')}.` };
+    return { ...base, outcome: 'Fail', results, decidingRuleIds: failed.map((r) => r.ruleId), summary: `Not met: ${failed.map((r) => r.description).join('; ')}.` };
   }
   if (undecided.length > 0) {
     return { ...base, outcome: 'Indeterminate', results, decidingRuleIds: undecided.map((r) => r.ruleId), summary: `Could not decide: ${undecided.map((r) => r.description).join('; ')}.` };

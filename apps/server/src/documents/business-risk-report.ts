@@ -1,10 +1,11 @@
 // The business risk (inform) report as a document: the risk level and score first with what drove
 // them, then the business as found and every finding, worst first.
+import { DOCUMENT_LABELS } from '@clearlane/contract/labels';
 import type { BusinessRiskAssessment } from '@clearlane/contract';
 import { confidentialNote, findingsSection, notFoundBox, renderOrderDocument, riskLevelBox, type OrderDocumentMeta } from './order-document.ts';
 import { keyValues, sectionTitle } from './pdf-kit.ts';
 
-export const BUSINESS_RISK_TITLE = 'Business Risk Report';
+export const BUSINESS_RISK_TITLE = DOCUMENT_LABELS.businessRisk;
 
 export function renderBusinessRiskPdf(meta: OrderDocumentMeta, report: BusinessRiskAssessment): Promise<Buffer> {
   const { business } = report;

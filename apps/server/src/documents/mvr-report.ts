@@ -1,8 +1,12 @@
 // The MVR report in its two formats (SPEC.md §3):
-//  - MVR_STANDARD_REPORT: 'Full MVR Report (Standard)', PDF, relaxed layout in record order;
+//  - MVR_STANDARD_REPORT: 'Full MVR Report (Standard)', PDF, relaxed layout;
 //  - MVR_CONDENSED_REPORT: 'Full MVR Report (Condensed)', PDF plus text, tight layout that puts
 //    violations and DMV actions first, for reviewers scanning many records.
+// Violations, accidents and DMV actions are listed newest first, as on every page (the contract's
+// violationsNewestFirst and its siblings); names are the contract's labels.
 import type { MvrRecord } from '@clearlane/contract';
+import { accidentsNewestFirst, dmvActionsNewestFirst, violationsNewestFirst } from '@clearlane/contract/domain/mvr';
+import { DOCUMENT_LABELS, texasRecordTypeLabel } from '@clearlane/contract/labels';
 import type { Adjudication } from '../adjudication/evaluate.ts';
 import { dateTime, titleCase } from './order-document.ts';
 import { createDoc, footers, headerBand, keyValues, RELAXED, sectionTitle, table, TIGHT, toBuffer, verdictBox, type BundlePages, type Density, type Doc } from './pdf-kit.ts';
@@ -35,7 +39,7 @@ export function headerLines(input: MvrReportInput) {
   ];
 }
 
-export const reportTitle = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? 'Full MVR Report (Condensed)' : 'Full MVR Report (Standard)');
+export const reportTitle = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? DOCUMENT_LABELS.mvrCondensed : DOCUMENT_LABELS.mvrStandard);
 export const reportDensity = (format: MvrReportFormat) => (format === 'MVR_CONDENSED_REPORT' ? TIGHT : RELAXED);
 
 /** "default" version 3: the version is left out for orders judged before versions were kept. */
@@ -66,7 +70,7 @@ export function licenceSection(doc: Doc, record: MvrRecord, density: Density, co
     ['Issued', licence.issued], ['Expires', licence.expires],
     ['Endorsements', licence.endorsements.join(', ') || 'None'], ['Restrictions', licence.restrictions.join(', ') || 'None'],
   ];
-  if (record.texasRecordType) pairs.push(['Texas record type', titleCase(record.texasRecordType)]);
+  if (record.texasRecordType) pairs.push(['Texas record type', texasRecordTypeLabel(record.texasRecordType)]);
   keyValues(doc, pairs, density, columns);
 }
 
@@ -75,21 +79,21 @@ export function violationsSection(doc: Doc, record: MvrRecord, density: Density)
   table(doc, [
     { header: 'Date', width: 0.13 }, { header: 'Convicted', width: 0.13 }, { header: 'Code', width: 0.08 },
     { header: 'Description', width: 0.44 }, { header: 'Category', width: 0.14 }, { header: 'Points', width: 0.08, align: 'right' },
-  ], record.violations.map((v) => [v.date, date(v.convictionDate), v.code, v.description, titleCase(v.category), String(v.points)]), density, 'No violations on record.');
+  ], violationsNewestFirst(record.violations).map((v) => [v.date, date(v.convictionDate), v.code, v.description, titleCase(v.category), String(v.points)]), density, 'No violations on record.');
 }
 
 export function dmvActionsSection(doc: Doc, record: MvrRecord, density: Density) {
   sectionTitle(doc, `DMV actions (${record.dmvActions.length})`, density);
   table(doc, [
     { header: 'Action', width: 0.2 }, { header: 'Effective', width: 0.16 }, { header: 'Ends', width: 0.16 }, { header: 'Reason', width: 0.48 },
-  ], record.dmvActions.map((a) => [titleCase(a.type), a.effectiveDate, date(a.endDate), a.reason]), density, 'No suspensions, revocations or other DMV actions.');
+  ], dmvActionsNewestFirst(record.dmvActions).map((a) => [titleCase(a.type), a.effectiveDate, date(a.endDate), a.reason]), density, 'No suspensions, revocations or other DMV actions.');
 }
 
 export function accidentsSection(doc: Doc, record: MvrRecord, density: Density) {
   sectionTitle(doc, `Accidents (${record.accidents.length})`, density);
   table(doc, [
     { header: 'Date', width: 0.15 }, { header: 'Description', width: 0.55 }, { header: 'At fault', width: 0.15 }, { header: 'Injuries', width: 0.15 },
-  ], record.accidents.map((a) => [a.date, a.description, a.atFault === null ? 'Unknown' : a.atFault ? 'Yes' : 'No', a.injuries ? 'Yes' : 'No']), density, 'No accidents on record.');
+  ], accidentsNewestFirst(record.accidents).map((a) => [a.date, a.description, a.atFault === null ? 'Unknown' : a.atFault ? 'Yes' : 'No', a.injuries ? 'Yes' : 'No']), density, 'No accidents on record.');
 }
 
 /**
@@ -132,7 +136,7 @@ export function renderMvrText(input: MvrReportInput): string {
   const { record } = input;
   const pad = (value: string, width: number) => (value.length > width ? `${value.slice(0, width - 1)}…` : value.padEnd(width));
   const lines = [
-    'FULL MVR REPORT (CONDENSED)',
+    DOCUMENT_LABELS.mvrCondensed.toUpperCase(),
     `${input.companyName} | Order ${input.orderId} | ${dateTime(input.orderedAt)} | ${input.orderedBy}`,
     `Subject: ${subjectName(record)} (DOB ${record.subject.dateOfBirth}) | Purpose: ${input.permissiblePurpose} | Ref ${record.providerReference}`,
     '',
@@ -147,16 +151,16 @@ export function renderMvrText(input: MvrReportInput): string {
   } else {
     lines.push(`VIOLATIONS (${record.violations.length})`);
     lines.push(`  ${pad('DATE', 11)}${pad('CODE', 6)}${pad('DESCRIPTION', 44)}${pad('CATEGORY', 12)}PTS`);
-    for (const v of record.violations) lines.push(`  ${pad(v.date, 11)}${pad(v.code, 6)}${pad(v.description, 44)}${pad(titleCase(v.category), 12)}${v.points}`);
+    for (const v of violationsNewestFirst(record.violations)) lines.push(`  ${pad(v.date, 11)}${pad(v.code, 6)}${pad(v.description, 44)}${pad(titleCase(v.category), 12)}${v.points}`);
     if (record.violations.length === 0) lines.push('  none');
     lines.push('', `DMV ACTIONS (${record.dmvActions.length})`);
-    for (const a of record.dmvActions) lines.push(`  ${pad(a.effectiveDate, 11)}${pad(titleCase(a.type), 15)}${pad(a.endDate ?? '', 11)}${a.reason}`);
+    for (const a of dmvActionsNewestFirst(record.dmvActions)) lines.push(`  ${pad(a.effectiveDate, 11)}${pad(titleCase(a.type), 15)}${pad(a.endDate ?? '', 11)}${a.reason}`);
     if (record.dmvActions.length === 0) lines.push('  none');
     const l = record.licence!;
     lines.push('', `LICENCE ${l.number} ${l.state} class ${l.class} ${l.status} issued ${l.issued} expires ${l.expires}`);
-    if (record.texasRecordType) lines.push(`TEXAS RECORD TYPE ${record.texasRecordType}`);
+    if (record.texasRecordType) lines.push(`TEXAS RECORD TYPE ${texasRecordTypeLabel(record.texasRecordType)}`);
     lines.push('', `ACCIDENTS (${record.accidents.length})`);
-    for (const a of record.accidents) lines.push(`  ${pad(a.date, 11)}${pad(a.description, 50)}at fault: ${a.atFault === null ? '?' : a.atFault ? 'yes' : 'no'}`);
+    for (const a of accidentsNewestFirst(record.accidents)) lines.push(`  ${pad(a.date, 11)}${pad(a.description, 50)}at fault: ${a.atFault === null ? '?' : a.atFault ? 'yes' : 'no'}`);
     if (record.accidents.length === 0) lines.push('  none');
   }
   lines.push('', DPPA_NOTE);

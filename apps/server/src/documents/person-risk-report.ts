@@ -1,10 +1,11 @@
 // The person risk assessment as a document: the risk level and score first with what drove them,
 // then the subject as ordered and every finding, worst first.
+import { DOCUMENT_LABELS } from '@clearlane/contract/labels';
 import type { PersonRiskAssessment } from '@clearlane/contract';
 import { confidentialNote, findingsSection, notFoundBox, renderOrderDocument, riskLevelBox, type OrderDocumentMeta } from './order-document.ts';
 import { keyValues, sectionTitle } from './pdf-kit.ts';
 
-export const PERSON_RISK_TITLE = 'Person Risk Assessment';
+export const PERSON_RISK_TITLE = DOCUMENT_LABELS.personRisk;
 
 export function renderPersonRiskPdf(meta: OrderDocumentMeta, report: PersonRiskAssessment): Promise<Buffer> {
   const { subject } = report;

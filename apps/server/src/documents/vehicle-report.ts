@@ -1,11 +1,12 @@
 // The vehicle (VIN) report as a document: the key findings first (title brands, theft, accidents,
 // open recalls, an odometer that went backwards), then the vehicle, its titles, accidents, recalls
 // and odometer readings.
+import { DOCUMENT_LABELS } from '@clearlane/contract/labels';
 import type { VehicleReport } from '@clearlane/contract';
 import { confidentialNote, renderOrderDocument, titleCase, type OrderDocumentMeta } from './order-document.ts';
 import { keyValues, sectionTitle, table, verdictBox, type Density, type Doc } from './pdf-kit.ts';
 
-export const VEHICLE_REPORT_TITLE = 'Vehicle History Report';
+export const VEHICLE_REPORT_TITLE = DOCUMENT_LABELS.vehicle;
 
 /** What a buyer or fleet manager must not miss, worst first; empty when the history is clean. */
 export function vehicleKeyFindings(report: VehicleReport): string[] {

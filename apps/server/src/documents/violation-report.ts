@@ -3,20 +3,22 @@
 // order had one, then the violations, DMV actions and accidents, and the licence they belong to.
 // The tables are the MVR report's own, so the two documents read alike.
 import type { MvrRecord } from '@clearlane/contract';
+import { dmvActionsNewestFirst, violationsNewestFirst } from '@clearlane/contract/domain/mvr';
+import { DOCUMENT_LABELS } from '@clearlane/contract/labels';
 import type { Adjudication } from '../adjudication/evaluate.ts';
 import { accidentsSection, adjudicationSection, DPPA_NOTE, dmvActionsSection, licenceSection, resultNotice, subjectName, violationsSection } from './mvr-report.ts';
 import { renderOrderDocument, titleCase, type OrderDocumentMeta } from './order-document.ts';
 import { verdictBox, type Density, type Doc } from './pdf-kit.ts';
 
-export const VIOLATION_REPORT_TITLE = 'Violation Report';
+export const VIOLATION_REPORT_TITLE = DOCUMENT_LABELS.violation;
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The lines of the key findings box; the first says how the record stands in one sentence. */
 export function violationKeyFindings(record: MvrRecord): { clean: boolean; lines: string[] } {
   const points = record.violations.reduce((sum, v) => sum + v.points, 0);
-  const majors = record.violations.filter((v) => v.category === 'MAJOR');
-  const withdrawals = record.dmvActions.filter((a) => a.type === 'SUSPENSION' || a.type === 'REVOCATION' || a.type === 'CANCELLATION');
+  const majors = violationsNewestFirst(record.violations).filter((v) => v.category === 'MAJOR');
+  const withdrawals = dmvActionsNewestFirst(record.dmvActions).filter((a) => a.type === 'SUSPENSION' || a.type === 'REVOCATION' || a.type === 'CANCELLATION');
   const atFault = record.accidents.filter((a) => a.atFault === true);
   const status = record.licence?.status ?? 'VALID';
   const lines = [

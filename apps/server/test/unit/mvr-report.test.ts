@@ -36,6 +36,26 @@ const hasPdftotext = (() => {
 })();
 
 describe('MVR report documents', () => {
+  it('lists violations newest first and names a Texas record type as the portal does (issue 13)', () => {
+    const shuffled: MvrReportInput = {
+      ...input,
+      record: {
+        ...record,
+        texasRecordType: 'TYPE_3_CERTIFIED_THREE_YEAR',
+        violations: [
+          { date: '2019-02-01', convictionDate: null, code: 'OLD1', description: 'Oldest', category: 'MOVING', points: 1 },
+          { date: '2025-09-30', convictionDate: '2025-10-15', code: 'NEW1', description: 'Newest', category: 'MOVING', points: 2 },
+          { date: '2022-06-15', convictionDate: null, code: 'MID1', description: 'Middle', category: 'NON_MOVING', points: 0 },
+        ],
+      },
+    };
+    const text = renderMvrText(shuffled);
+    expect(text.indexOf('NEW1')).toBeLessThan(text.indexOf('MID1'));
+    expect(text.indexOf('MID1')).toBeLessThan(text.indexOf('OLD1'));
+    expect(text).toContain('TEXAS RECORD TYPE Type 3: certified 3-year driving record');
+    expect(text.startsWith('FULL MVR REPORT (CONDENSED)\n')).toBe(true);
+  });
+
   it('renders a standard PDF a reviewer can read', async () => {
     const pdf = await renderMvrPdf(input, 'MVR_STANDARD_REPORT');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -64,3 +64,26 @@ export interface MvrRecord {
   reportedAt: string;
   providerReference: string;
 }
+
+/**
+ * The one order of an MVR's entries on every page, document and mail (issue 13): newest first.
+ * Violations by date, then conviction date (a later conviction first, an unconvicted one last of
+ * its day), then code, so two reports of the same record list it identically. Accidents by date and
+ * DMV actions by effective date, the same way. Returns new arrays; the record is left as it is.
+ */
+export function violationsNewestFirst<T extends Pick<MvrViolation, 'date' | 'convictionDate' | 'code'>>(violations: readonly T[]): T[] {
+  return [...violations].sort((a, b) => b.date.localeCompare(a.date) || (b.convictionDate ?? '').localeCompare(a.convictionDate ?? '') || a.code.localeCompare(b.code));
+}
+
+export function accidentsNewestFirst<T extends Pick<MvrAccident, 'date'>>(accidents: readonly T[]): T[] {
+  return [...accidents].sort((a, b) => b.date.localeCompare(a.date));
+}
+
+export function dmvActionsNewestFirst<T extends Pick<MvrDmvAction, 'effectiveDate'>>(actions: readonly T[]): T[] {
+  return [...actions].sort((a, b) => b.effectiveDate.localeCompare(a.effectiveDate));
+}
+
+/** The record's violations, accidents and DMV actions newest first (see violationsNewestFirst). */
+export function mvrRecordNewestFirst<T extends Pick<MvrRecord, 'violations' | 'accidents' | 'dmvActions'>>(record: T): T {
+  return { ...record, violations: violationsNewestFirst(record.violations), accidents: accidentsNewestFirst(record.accidents), dmvActions: dmvActionsNewestFirst(record.dmvActions) };
+}

@@ -2,18 +2,16 @@
 // loads, an empty state (with "Clear filters" when filters hid everything), or the sortable table
 // with aria-sort, pagination and page sizes. State comes from useListView, data from a list query.
 import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Page } from '@clearlane/contract/pagination';
 import { LIST_PAGE_SIZES, type ListPageSize, type ListSearch } from '../../lib/list-search.ts';
 import { SortableDataTable } from '../sortable-data-table.tsx';
+import { usePrioritizedColumns, type ListColumn } from './column-priority.tsx';
 import { paginationText, type ListNoun } from './pagination-text.ts';
 import type { ListView } from './use-list-view.ts';
 
-/** A column; `wideOnly` ones are left out on a phone (unless sorted by), so the table fits without scrolling sideways. */
-export type ListColumn<T> = DataTableColumn<T> & { wideOnly?: boolean };
+export { priorityOf, splitColumns, WIDE_SCREEN, DESKTOP_SCREEN, type ColumnPriority, type ListColumn } from './column-priority.tsx';
 
 /** What a list query answers (a TanStack Query result narrowed to what the table reads). */
 export interface ListResult<T> {
@@ -50,6 +48,13 @@ export interface ListTableProps<T extends { id: string }, S extends ListSearch> 
   onRowClick?: (record: T) => void;
   /** Rows can be selected with checkboxes (a bulk action on the page acts on them). */
   selection?: ListSelection<T>;
+  /** How a row is named in its "More" button ("More about Smith, Jane"); the first column's text by default. */
+  rowName?: (record: T) => string;
+  /**
+   * The first column links to the row's own page, which shows everything the left-out columns
+   * would: no "More" button then, and the key columns keep its width.
+   */
+  linksToDetails?: boolean;
 }
 
 export interface ListSelection<T> {
@@ -60,13 +65,8 @@ export interface ListSelection<T> {
   rowLabel: (record: T) => string;
 }
 
-/** Mantine's `sm` breakpoint: below it is a phone. */
-export const WIDE_SCREEN = '(min-width: 48em)';
-
-export function ListTable<T extends { id: string }, S extends ListSearch>({ list, result, columns, label, noun, empty, clearLabel = 'Clear filters', onRowClick, selection }: ListTableProps<T, S>) {
-  // Read synchronously, so a desktop's first paint already has every column.
-  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
-  const shown = columns.filter((column) => wide || !column.wideOnly).map(({ wideOnly: _wideOnly, ...column }) => column as DataTableColumn<T>);
+export function ListTable<T extends { id: string }, S extends ListSearch>({ list, result, columns, label, noun, empty, clearLabel = 'Clear filters', onRowClick, selection, rowName, linksToDetails = false }: ListTableProps<T, S>) {
+  const { wide, columns: shown, tableProps } = usePrioritizedColumns(columns, { linksToDetails, rowName, noun });
 
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = result;
 
@@ -114,7 +114,7 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
       highlightOnHover
       verticalSpacing="sm"
       // Tighter cells on a phone, so three columns fit its width.
-      horizontalSpacing={wide ? undefined : 6}
+      {...tableProps}
       minHeight={160}
       records={data.content}
       idAccessor="id"

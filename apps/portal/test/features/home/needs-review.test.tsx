@@ -84,7 +84,7 @@ describe('order a report', { timeout: 20_000 }, () => {
     const links = within(section).getAllByRole('link');
     expect(links.map((link) => [link.querySelector('p')?.textContent, link.getAttribute('href')])).toEqual([
       ['MVR for one driver', '/orders/mvr/single-order'],
-      ['Vehicle (VIN) report', '/orders/vin/single-order'],
+      ['Vehicle history report', '/orders/vin/single-order'],
       ['Person risk assessment', '/orders/person-risk-assessment/single-order'],
       ['Business risk report', '/orders/business-risk-assessment/single-order'],
     ]);

@@ -69,7 +69,7 @@ const failedMvr = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
       { ruleId: 'texas-only', description: 'Texas record type is certified', passed: null, actual: null },
     ],
     decidingRuleIds: ['no-major-5y'],
-    summary: 'Failed: No major violation in the last 5 years.',
+    summary: 'Not met: No major violation in the last 5 years.',
   },
   ...overrides,
 });
@@ -105,7 +105,7 @@ describe('the outcome of an adjudicated Fail', () => {
   it('lists every rule with its verdict, marks the deciding rule, and shows the summary', async () => {
     const section = await renderOutcome(failedMvr());
     expect(within(section).getByText('Fail')).toBeInTheDocument();
-    expect(within(section).getByText('Failed: No major violation in the last 5 years.')).toBeInTheDocument();
+    expect(within(section).getByText('Not met: No major violation in the last 5 years.')).toBeInTheDocument();
 
     const table = within(section).getByRole('table', { name: 'Rules of the "default" ruleset' });
     const [, ...rows] = within(table).getAllByRole('row');

@@ -82,7 +82,7 @@ describe('the report preview\'s document', () => {
 
   it('offers an MVR\'s violation report beside its MVR documents', async () => {
     renderPreview({ ...order('MVR'), outcome: 'NoResults' } as OrderDetail, {});
-    expect(await screen.findByRole('button', { name: 'Violation report (PDF)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Violation report' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@
 // order alone, and a batch whose statement fails is retried order by order, so one bad order
 // never takes its neighbours down with it.
 import { DEFAULT_RISK_DEFINITION, type BusinessRiskAssessment, type MvrRecord, type Outcome, type PersonRiskAssessment, type TexasRecordType, type UsStateCode, type VehicleReport } from '@clearlane/contract';
+import { OUTCOME_LABELS } from '@clearlane/contract/labels';
 import { setImmediate as nextTurnOfEventLoop } from 'node:timers/promises';
 import type { JobResult, JobWithMetadata, WorkOptions } from 'pg-boss';
 import type { Database, DatabaseHandle } from '../../db/client.ts';
@@ -238,10 +239,10 @@ export class OrderFulfilment {
     const moved = await markComplete(tx, companyId, verdicts.map(({ id, outcome, adjudication }) => ({ id, outcome, adjudication })));
     await insertEvents(tx, verdicts.filter((verdict) => moved.has(verdict.id)).flatMap(({ id, outcome, adjudication }) => [
       ...(adjudication ? [{
-        companyId, orderId: id, type: 'ADJUDICATED', message: `${adjudication.outcome}: ${adjudication.summary}`,
+        companyId, orderId: id, type: 'ADJUDICATED', message: adjudication.summary,
         data: { outcome: adjudication.outcome, rulesetNamespace: adjudication.rulesetNamespace, rulesetVersion: adjudication.rulesetVersion ?? null, decidingRuleIds: adjudication.decidingRuleIds },
       }] : []),
-      { companyId, orderId: id, type: 'COMPLETED', fromStatus: 'Received', toStatus: 'Complete', message: outcome ? `Complete: ${outcome}` : 'Complete', data: { outcome } },
+      { companyId, orderId: id, type: 'COMPLETED', fromStatus: 'Received', toStatus: 'Complete', message: completedMessage(outcome), data: { outcome } },
     ]));
     await this.onFinished(tx, companyId, [...moved]);
     return verdicts.filter((verdict) => moved.has(verdict.id));
@@ -359,6 +360,9 @@ interface Verdict {
   outcome: Outcome | null;
   adjudication: Adjudication | null;
 }
+
+/** The COMPLETED event's words: the timeline's title says "Complete", so the message says only what it came to. */
+export const completedMessage = (outcome: Outcome | null | undefined) => (outcome ? `Outcome: ${OUTCOME_LABELS[outcome]}` : 'The report is ready');
 
 const isMvr = (type: string) => type === 'MVR' || type === 'MVR_WITH_ADJUDICATION';
 

@@ -6,6 +6,7 @@ import {
   type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
   type BusinessRiskAssessment, type OrderListFilter, type OrderType, type Page, type PersonRiskAssessment, type VehicleReport, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
 } from '@clearlane/contract';
+import { mvrRecordNewestFirst } from '@clearlane/contract/domain/mvr';
 import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -373,7 +374,8 @@ export class OrdersService {
 
   private async mvrRecordOf(principal: Principal, orderId: string) {
     const order = await this.completedOrder(principal, orderId, ['MVR', 'MVR_WITH_ADJUDICATION']);
-    return { order, record: order.result as unknown as MvrRecord };
+    // Newest first, as every page and document lists them (the violation report's JSON included).
+    return { order, record: mvrRecordNewestFirst(order.result as unknown as MvrRecord) };
   }
 
   private async load(principal: Principal, orderId: string) {

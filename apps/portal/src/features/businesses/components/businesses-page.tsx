@@ -127,6 +127,7 @@ export function BusinessesPage() {
         />
       </ListFilters>
       <ListTable
+        linksToDetails
         list={list}
         result={businesses}
         columns={columns}

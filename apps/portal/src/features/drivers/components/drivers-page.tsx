@@ -223,6 +223,7 @@ export function DriversPage() {
       </ListFilters>
       {mayEnrol && selected.length > 0 && <BulkMonitoringBar personIds={selected.map((driver) => driver.id)} onDone={() => select([])} />}
       <ListTable
+        linksToDetails
         list={list}
         result={drivers}
         columns={columns}

@@ -4,14 +4,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFileText, IconFileTypePdf } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { notify } from '../../../lib/toasts/notify.ts';
-import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
+import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload } from '../../../lib/download.ts';
 
-// The order page names the PDFs as SPEC.md §3 does.
-const LABELS: Record<MvrReportDocument, string> = {
-  standard: MVR_REPORT_DOCUMENTS.standard.name,
-  condensed: MVR_REPORT_DOCUMENTS.condensed.name,
-  text: 'Condensed report (text)',
-};
 
 /** `extra`: more documents of the order in the same group (the violation report's PDF). */
 export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: ReactNode }) {
@@ -24,7 +18,8 @@ export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: Reac
       <Group gap="xs" role="group" aria-labelledby="mvr-downloads-label">
         {MVR_REPORT_DOCUMENT_KINDS.map((kind) => {
           const { extension } = MVR_REPORT_DOCUMENTS[kind];
-          const label = LABELS[kind];
+          // The documents' own names (the contract's DOCUMENT_LABELS), as the reports page and the files say them.
+          const label = MVR_REPORT_DOCUMENTS[kind].name;
           const loading = download.isPending && download.variables === kind;
           return (
             <Button

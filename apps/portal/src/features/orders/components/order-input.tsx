@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { permissiblePurposeLabel, type OrderDetail } from '@clearlane/contract/orders';
 import { useOrderInput } from '../api/get-order-input.ts';
-import { formatDate, formatDateTime, humanize } from './format.ts';
+import { texasRecordTypeLabel } from '../../../lib/order-labels.ts';
+import { formatDate, formatDateTime } from './format.ts';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ function SubjectDetails({ order, input }: { order: OrderDetail; input: Record<st
             {text(driver.licenceNumber)}
           </Text>
         </Detail>
-        {text(input.texasRecordType) && <Detail term="Texas record type">{humanize(text(input.texasRecordType)!)}</Detail>}
+        {text(input.texasRecordType) && <Detail term="Texas record type">{texasRecordTypeLabel(text(input.texasRecordType)!)}</Detail>}
       </>
     );
   }

@@ -1,6 +1,7 @@
 // A preview of a completed order's report: for an MVR the licence, violations, accidents and DMV
 // actions; for a vehicle report the vehicle and its history; for a risk assessment the score and
 // findings. The full report is on /reports/{id}; MVR documents download from here too.
+import { accidentsNewestFirst, dmvActionsNewestFirst, violationsNewestFirst } from '@clearlane/contract/domain/mvr';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { OUTCOME_MEANINGS } from '../../../lib/order-labels.ts';
 import { formatDate, humanize } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
 import { ReportPdfButton } from '../../../components/report-pdf-button.tsx';
+import { REPORT_PDFS } from '../../../lib/download.ts';
 
 // The report pages are another section's routes; the router resolves the path at run time.
 const REPORT_PATH = '/reports/$id' as never;
@@ -100,7 +102,7 @@ function MvrPreview({ report }: { report: ViolationReport }) {
       </SimpleGrid>
       <ReportTable
         caption="Violations"
-        rows={report.violations}
+        rows={violationsNewestFirst(report.violations)}
         empty="No violations on record."
         columns={[
           { title: 'Date', cell: (v) => date(v.date) },
@@ -112,7 +114,7 @@ function MvrPreview({ report }: { report: ViolationReport }) {
       />
       <ReportTable
         caption="Accidents"
-        rows={report.accidents}
+        rows={accidentsNewestFirst(report.accidents)}
         empty="No accidents on record."
         columns={[
           { title: 'Date', cell: (a) => date(a.date) },
@@ -123,7 +125,7 @@ function MvrPreview({ report }: { report: ViolationReport }) {
       />
       <ReportTable
         caption="DMV actions"
-        rows={report.dmvActions}
+        rows={dmvActionsNewestFirst(report.dmvActions)}
         empty="No DMV actions on record."
         columns={[
           { title: 'Action', cell: (d) => humanize(d.type) },
@@ -181,7 +183,7 @@ function VehiclePreview({ report }: { report: VehicleReport }) {
       />
       <ReportTable
         caption="Accidents"
-        rows={report.accidents}
+        rows={accidentsNewestFirst(report.accidents)}
         empty="No accidents on record."
         columns={[
           { title: 'Date', cell: (a) => date(a.date) },
@@ -330,7 +332,7 @@ export function OrderReportPreview({ order }: { order: OrderDetail }) {
             </Anchor>
           </Group>
         </Group>
-        {isMvr && <MvrDownloads orderId={order.id} extra={<ReportPdfButton orderId={order.id} kind="violation" label="Violation report (PDF)" size="xs" />} />}
+        {isMvr && <MvrDownloads orderId={order.id} extra={<ReportPdfButton orderId={order.id} kind="violation" label={REPORT_PDFS.violation.name} size="xs" />} />}
         {order.outcome === 'NoResults' || order.outcome === 'NotFulfilled' ? (
           // Nothing was found: empty tables would only repeat it.
           <Text fz="sm">{OUTCOME_MEANINGS[order.outcome]}</Text>

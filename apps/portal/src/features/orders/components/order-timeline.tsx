@@ -6,24 +6,26 @@ import {
 } from '@tabler/icons-react';
 import type { OrderEvent } from '@clearlane/contract/orders';
 import { EventTimeline, type EventLook } from '../../../components/event-timeline.tsx';
+import { timelineEntry } from './timeline-entry.ts';
 
-const EVENT_LOOKS: Record<string, EventLook> = {
-  CREATED: { title: 'Placed', icon: IconPlus, color: 'gray.7' },
-  ORDERED: { title: 'Ordered', icon: IconSend, color: 'lane.7' },
-  RECEIVED: { title: 'Received', icon: IconInbox, color: 'indigo.9' },
-  ADJUDICATED: { title: 'Adjudicated', icon: IconGavel, color: 'dark.6' },
-  COMPLETED: { title: 'Complete', icon: IconCircleCheck, color: 'teal.9' },
-  FAILED: { title: 'Failed', icon: IconCircleX, color: 'red.9' },
-  ERROR: { title: 'Error', icon: IconAlertTriangle, color: 'pink.9' },
-  PROVIDER_ERROR: { title: 'Provider did not answer', icon: IconRefresh, color: 'orange.9' },
-  REVIEWED: { title: 'Reviewed', icon: IconEye, color: 'teal.9' },
-  REVIEW_CLEARED: { title: 'Review cleared', icon: IconEyeOff, color: 'gray.7' },
-  SUB_STATUS_CHANGED: { title: 'Sub-status changed', icon: IconNote, color: 'lane.7' },
-  ADVERSE_ACTION_PRE_NOTICE: { title: 'Pre-adverse action notice', icon: IconMail, color: 'orange.9' },
-  ADVERSE_ACTION_FINAL_NOTICE: { title: 'Final adverse action notice', icon: IconMailForward, color: 'red.9' },
-  ADVERSE_ACTION_CANCELLED: { title: 'Adverse action cancelled', icon: IconMailOff, color: 'gray.7' },
+// Titles and wording: timeline-entry.ts (each entry says a thing once).
+const EVENT_LOOKS: Record<string, Omit<EventLook, 'title'>> = {
+  CREATED: { icon: IconPlus, color: 'gray.7' },
+  ORDERED: { icon: IconSend, color: 'lane.7' },
+  RECEIVED: { icon: IconInbox, color: 'indigo.9' },
+  ADJUDICATED: { icon: IconGavel, color: 'dark.6' },
+  COMPLETED: { icon: IconCircleCheck, color: 'teal.9' },
+  FAILED: { icon: IconCircleX, color: 'red.9' },
+  ERROR: { icon: IconAlertTriangle, color: 'pink.9' },
+  PROVIDER_ERROR: { icon: IconRefresh, color: 'orange.9' },
+  REVIEWED: { icon: IconEye, color: 'teal.9' },
+  REVIEW_CLEARED: { icon: IconEyeOff, color: 'gray.7' },
+  SUB_STATUS_CHANGED: { icon: IconNote, color: 'lane.7' },
+  ADVERSE_ACTION_PRE_NOTICE: { icon: IconMail, color: 'orange.9' },
+  ADVERSE_ACTION_FINAL_NOTICE: { icon: IconMailForward, color: 'red.9' },
+  ADVERSE_ACTION_CANCELLED: { icon: IconMailOff, color: 'gray.7' },
 };
-const FALLBACK_LOOK: EventLook = { title: 'Update', icon: IconCheck, color: 'gray.7' };
+const FALLBACK_LOOK = { icon: IconCheck, color: 'gray.7' };
 
 const notesOf = (event: OrderEvent) => {
   const notes = event.data?.changeNotes;
@@ -49,7 +51,8 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
       events={events}
       headingId="order-timeline-heading"
       listLabel="Order history, oldest first"
-      lookOf={(event) => EVENT_LOOKS[event.type] ?? FALLBACK_LOOK}
+      lookOf={(event) => ({ ...(EVENT_LOOKS[event.type] ?? FALLBACK_LOOK), title: timelineEntry(event).title })}
+      detailOf={(event) => timelineEntry(event).detail}
       actorOf={(event) => (event.actorId === null ? 'Clearlane' : null)}
       details={(event) => <Notes event={event} />}
     />

@@ -39,8 +39,6 @@ const SORT_FIELD_OF: Record<string, OrderSortKey> = {
   createdAt: 'createdAt',
 };
 
-// An order type whose plugin is off for the company is not offered (the server would refuse it).
-
 const REVIEWED_OPTIONS: { value: ReviewedChoice; label: string }[] = [
   { value: 'any', label: 'Any' },
   { value: 'yes', label: 'Reviewed' },
@@ -69,11 +67,13 @@ export function OrdersPage() {
       sortable: true,
       render: (order) => (
         <Stack gap={4}>
-          <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id: order.id }} />} fz="sm" fw={600}>
+          {/* At most three lines on a phone's narrow column (the whole name is the link's name and its title). */}
+          <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id: order.id }} />} fz="sm" fw={600} lineClamp={3} title={order.subjectLabel}>
             {order.subjectLabel}
           </Anchor>
+          {/* Tags from a tablet's width on; on a phone the order's page shows them, and the rows stay short. */}
           {order.tags.length > 0 && (
-            <Group gap={4}>
+            <Group gap={4} visibleFrom="sm">
               {order.tags.map((tag) => (
                 <Badge key={tag} size="xs" variant="outline" color="gray.7" radius="sm" tt="none">
                   {tag}
@@ -84,7 +84,7 @@ export function OrdersPage() {
         </Stack>
       ),
     },
-    { accessor: 'type', title: 'Type', sortable: true, wideOnly: true, render: (order) => <Text fz="sm">{ORDER_TYPE_LABELS[order.type]}</Text> },
+    { accessor: 'type', title: 'Type', sortable: true, priority: 2, render: (order) => <Text fz="sm">{ORDER_TYPE_LABELS[order.type]}</Text> },
     {
       accessor: 'status',
       title: 'Status',
@@ -108,7 +108,7 @@ export function OrdersPage() {
     },
     {
       accessor: 'createdAt',
-      wideOnly: true,
+      priority: 2,
       title: 'Ordered',
       sortable: true,
       render: (order) => (
@@ -117,7 +117,7 @@ export function OrdersPage() {
         </time>
       ),
     },
-    { accessor: 'isReviewed', title: 'Reviewed', width: 100, wideOnly: true, render: (order) => <ReviewedSwitch order={order} /> },
+    { accessor: 'isReviewed', title: 'Reviewed', width: 100, priority: 3, render: (order) => <ReviewedSwitch order={order} /> },
   ];
   const tagOptions = [...new Set([...(tags.data ?? []).map((tag) => tag.name), ...(search.tag ? [search.tag] : [])])].sort((a, b) => a.localeCompare(b));
 
@@ -210,6 +210,7 @@ export function OrdersPage() {
         />
       )}
       <ListTable
+        linksToDetails
         list={list}
         result={orders}
         columns={columns}

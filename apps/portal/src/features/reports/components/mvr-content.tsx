@@ -1,14 +1,12 @@
 // The motor vehicle record: licence, violations, accidents and DMV actions, most recent first.
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, type TitleOrder } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import type { TexasRecordType } from '@clearlane/contract/domain/mvr';
-import { TEXAS_RECORD_TYPE_LABELS } from '../../../lib/order-labels.ts';
+import { accidentsNewestFirst, dmvActionsNewestFirst, violationsNewestFirst } from '@clearlane/contract/domain/mvr';
+import { texasRecordTypeLabel } from '../../../lib/order-labels.ts';
 import { LicenceStatusBadge, ViolationCategoryBadge } from './badges.tsx';
 import type { MvrRecordContent } from './content-types.ts';
 import { formatCalendarDate, formatDateTime, plural } from './format.ts';
 import { Fact, Facts, ReportSection, ReportTable } from './report-sections.tsx';
-
-const newestFirst = <Row,>(rows: Row[], dateOf: (row: Row) => string) => [...rows].sort((a, b) => dateOf(b).localeCompare(dateOf(a)));
 
 function List({ items, none }: { items: string[]; none: string }) {
   if (items.length === 0) {
@@ -75,7 +73,7 @@ export function MvrContent({ record, level }: { record: MvrRecordContent; level:
               </Fact>
             </>
           )}
-          {record.texasRecordType && <Fact term="Texas record type">{TEXAS_RECORD_TYPE_LABELS[record.texasRecordType as TexasRecordType] ?? record.texasRecordType}</Fact>}
+          {record.texasRecordType && <Fact term="Texas record type">{texasRecordTypeLabel(record.texasRecordType)}</Fact>}
         </Facts>
       </ReportSection>
 
@@ -91,7 +89,7 @@ export function MvrContent({ record, level }: { record: MvrRecordContent; level:
           <ReportSection title="Violations" level={level} description={record.violations.length > 0 ? `${plural(record.violations.length, 'violation')}, ${plural(totalPoints, 'point')} in total, newest first.` : undefined}>
             <ReportTable
               label="Violations"
-              rows={newestFirst(record.violations, (violation) => violation.date)}
+              rows={violationsNewestFirst(record.violations)}
               rowKey={(violation, index) => `${violation.date}-${violation.code}-${index}`}
               empty="No violations on record."
               columns={[
@@ -108,7 +106,7 @@ export function MvrContent({ record, level }: { record: MvrRecordContent; level:
           <ReportSection title="Accidents" level={level}>
             <ReportTable
               label="Accidents"
-              rows={newestFirst(record.accidents, (accident) => accident.date)}
+              rows={accidentsNewestFirst(record.accidents)}
               rowKey={(accident, index) => `${accident.date}-${index}`}
               empty="No accidents on record."
               columns={[
@@ -127,7 +125,7 @@ export function MvrContent({ record, level }: { record: MvrRecordContent; level:
           <ReportSection title="DMV actions" level={level} description="Suspensions, revocations, cancellations and reinstatements of the licence.">
             <ReportTable
               label="DMV actions"
-              rows={newestFirst(record.dmvActions, (action) => action.effectiveDate)}
+              rows={dmvActionsNewestFirst(record.dmvActions)}
               rowKey={(action, index) => `${action.effectiveDate}-${action.type}-${index}`}
               empty="No DMV actions on record."
               columns={[

@@ -6,8 +6,6 @@ import { useState, type ReactNode } from 'react';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { MVR_REPORT_DOCUMENT_KINDS, MVR_REPORT_DOCUMENTS, useMvrReportDownload, type MvrReportDocument } from '../../../lib/download.ts';
 
-// Short button labels; each button's title gives the document's full name.
-const LABELS: Record<MvrReportDocument, string> = { standard: 'Standard PDF', condensed: 'Condensed PDF', text: 'Condensed text' };
 
 /** `extra`: more documents of the order in the same group (the violation report's PDF). */
 export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: ReactNode }) {
@@ -33,10 +31,15 @@ export function MvrDownloads({ orderId, extra }: { orderId: string; extra?: Reac
           leftSection={MVR_REPORT_DOCUMENTS[document].extension === 'pdf' ? <IconFileTypePdf size={16} aria-hidden /> : <IconFileText size={16} aria-hidden />}
           loading={pending === document}
           disabled={pending !== null && pending !== document}
-          title={MVR_REPORT_DOCUMENTS[document].name}
+          // A document's full name wraps on a phone rather than being cut off.
+          maw="100%"
+          h="auto"
+          mih={36}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 6 } }}
           onClick={() => start(document)}
         >
-          {LABELS[document]}
+          {/* The documents' own names (the contract's DOCUMENT_LABELS), as the order page and the files say them. */}
+          {MVR_REPORT_DOCUMENTS[document].name}
         </Button>
       ))}
       {extra}

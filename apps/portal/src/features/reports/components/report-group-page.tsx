@@ -8,7 +8,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useSearch } from '@tanstack/react-router';
-import type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+import type { DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useMemo } from 'react';
 import type { OrderStatus, Outcome } from '@clearlane/contract/orders';
 import type { ReportGroup, ReportGroupOrder } from '@clearlane/contract/reports';
@@ -20,6 +20,7 @@ import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import { SortableDataTable } from '../../../components/sortable-data-table.tsx';
+import { usePrioritizedColumns, type ListColumn } from '../../../components/list-view/column-priority.tsx';
 import { DownloadReportsButton, useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
 import { formatDateTime, plural, wholeNumber } from './format.ts';
 import { groupProgress, NOT_ADJUDICATED, STATUS_ORDER } from './group-progress.ts';
@@ -79,7 +80,8 @@ export function ReportGroupPage() {
   const [sortField = 'createdAt', sortDirection = 'asc'] = query.sort.split(',') as [GroupSortKey, 'asc' | 'desc'];
   const sortStatus: DataTableSortStatus<ReportGroupOrder> = { columnAccessor: sortField, direction: sortDirection };
 
-  const columns: DataTableColumn<ReportGroupOrder>[] = [
+  // On a phone the order type is left out (each order's page says it): subject, status and outcome stay.
+  const columns: ListColumn<ReportGroupOrder>[] = [
     {
       accessor: 'subjectLabel',
       title: 'Subject',
@@ -90,7 +92,7 @@ export function ReportGroupPage() {
         </AnchorLink>
       ),
     },
-    { accessor: 'type', title: 'Order type', sortable: true, render: (order) => ORDER_TYPE_LABELS[order.type] ?? order.type },
+    { accessor: 'type', title: 'Order type', sortable: true, priority: 2, render: (order) => ORDER_TYPE_LABELS[order.type] ?? order.type },
     { accessor: 'status', title: 'Status', sortable: true, render: (order) => <StatusBadge status={order.status} /> },
     {
       accessor: 'outcome',
@@ -99,6 +101,8 @@ export function ReportGroupPage() {
       render: (order) => <OutcomeBadge outcome={order.outcome} adjudicable={order.status === 'Complete' && order.type.startsWith('MVR')} />,
     },
   ];
+
+  const priority = usePrioritizedColumns(columns, { linksToDetails: true });
 
   if (!group || !progress) {
     return (
@@ -266,6 +270,7 @@ export function ReportGroupPage() {
             </Alert>
           ) : (
             <SortableDataTable<ReportGroupOrder>
+              {...priority.tableProps}
               withTableBorder
               borderRadius="md"
               highlightOnHover
@@ -273,7 +278,7 @@ export function ReportGroupPage() {
               minHeight={120}
               records={orders?.content ?? []}
               idAccessor="id"
-              columns={columns}
+              columns={priority.columns}
               sortStatus={sortStatus}
               onSortStatusChange={(status) => {
                 const field = String(status.columnAccessor);

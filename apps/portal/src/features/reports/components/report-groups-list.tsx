@@ -99,6 +99,7 @@ export function ReportGroupsList({ search }: { search: ReportsSearch }) {
 
   return (
     <ListTable
+      linksToDetails
       list={list}
       result={groups}
       columns={columns}

@@ -12,7 +12,7 @@ import { AnchorLink, ButtonLink } from './router-links.tsx';
 import { formatDateTime } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
 import { ReportPdfButton } from '../../../components/report-pdf-button.tsx';
-import { REPORT_PDF_OF_REPORT_TYPE } from '../../../lib/download.ts';
+import { REPORT_PDF_OF_REPORT_TYPE, REPORT_PDFS } from '../../../lib/download.ts';
 import { ReportContent } from './report-content.tsx';
 import { Fact, Facts } from './report-sections.tsx';
 
@@ -85,7 +85,7 @@ export function ReportPage() {
                 Documents
               </Text>
               {pdf === 'violation' ? (
-                <MvrDownloads orderId={report.id} extra={<ReportPdfButton orderId={report.id} kind="violation" label="Violation report PDF" />} />
+                <MvrDownloads orderId={report.id} extra={<ReportPdfButton orderId={report.id} kind="violation" label={REPORT_PDFS.violation.name} />} />
               ) : (
                 <Group gap="xs">
                   <ReportPdfButton orderId={report.id} kind={pdf} />

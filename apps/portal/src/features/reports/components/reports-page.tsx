@@ -137,6 +137,7 @@ function ReportsList({ search }: { search: ReportsSearch }) {
         />
       </ListFilters>
       <ListTable
+        linksToDetails
         list={list}
         result={reports}
         columns={columns}

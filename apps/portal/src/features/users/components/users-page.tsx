@@ -146,6 +146,7 @@ export function UsersPage() {
         />
       </ListFilters>
       <ListTable
+        linksToDetails
         list={list}
         result={users}
         columns={columns}
