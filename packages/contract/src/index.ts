@@ -31,3 +31,4 @@ export * from './downloads.ts';
 export * from './claims.ts';
 
 export * from './dot-scores.ts';
+export * from './sso.ts';

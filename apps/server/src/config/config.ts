@@ -41,6 +41,11 @@ export const ConfigSchema = z
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
     INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
     ISSUER: z.string().default('clearlane'),
+    /**
+     * Encrypts companies' single sign-on client secrets at rest (AES-256-GCM): 32 random bytes in
+     * base64, e.g. `openssl rand -base64 32`. Unset: secrets are stored as given (never answered by the API).
+     */
+    SSO_SECRET_KEY: z.string().refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(value), 'must be 32 random bytes in base64 (44 characters), e.g. from: openssl rand -base64 32').optional(),
     /** Sign-in, code and reset requests per client address per minute, on top of the per-account lock. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 
