@@ -120,6 +120,11 @@ export class SsoService implements PasswordSignInGate {
     }
   }
 
+  /** The configuration as the API answers it, with the addresses to register (the CLI prints it). */
+  answerFor(companyId: string, tenantIdentifier: string, location: RequestLocation): Promise<SsoConfigAnswer> {
+    return this.answer(companyId, tenantIdentifier, location);
+  }
+
   private async answer(companyId: string, tenantIdentifier: string, location: RequestLocation): Promise<SsoConfigAnswer> {
     const row = await runOutsideCompany(() => repo.findSsoConfig(this.db, companyId));
     const origin = await this.companyOrigin(tenantIdentifier, location);
