@@ -24,6 +24,7 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as AuthenticatedBusinessesIndexRouteImport } from './routes/_authenticated/businesses/index'
 import { Route as AuthenticatedBusinessesIdRouteImport } from './routes/_authenticated/businesses/$id'
 import { Route as AuthenticatedBusinessesAddBusinessRouteImport } from './routes/_authenticated/businesses/add-business'
+import { Route as AuthenticatedCompanySsoRouteImport } from './routes/_authenticated/company/sso'
 import { Route as AuthenticatedDriversIndexRouteImport } from './routes/_authenticated/drivers/index'
 import { Route as AuthenticatedDriversIdRouteImport } from './routes/_authenticated/drivers/$id'
 import { Route as AuthenticatedDriversAddDriverRouteImport } from './routes/_authenticated/drivers/add-driver'
@@ -140,6 +141,13 @@ const AuthenticatedBusinessesAddBusinessRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedCompanySsoRoute = AuthenticatedCompanySsoRouteImport.update({
+  id: '/company/sso',
+  path: '/company/sso',
+  getParentRoute: () => AuthenticatedRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/company/sso.lazy').then((d) => d.Route),
+)
 const AuthenticatedDriversIndexRoute =
   AuthenticatedDriversIndexRouteImport.update({
     id: '/',
@@ -285,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/company/sso': typeof AuthenticatedCompanySsoRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -314,6 +323,7 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/company/sso': typeof AuthenticatedCompanySsoRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -350,6 +360,7 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/_authenticated/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/_authenticated/company/sso': typeof AuthenticatedCompanySsoRoute
   '/_authenticated/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/businesses/$id'
     | '/businesses/add-business'
+    | '/company/sso'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -414,6 +426,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/businesses/$id'
     | '/businesses/add-business'
+    | '/company/sso'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -449,6 +462,7 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/businesses/$id'
     | '/_authenticated/businesses/add-business'
+    | '/_authenticated/company/sso'
     | '/_authenticated/drivers/$id'
     | '/_authenticated/drivers/add-driver'
     | '/_authenticated/drivers/alerts'
@@ -581,6 +595,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/businesses/add-business'
       preLoaderRoute: typeof AuthenticatedBusinessesAddBusinessRouteImport
       parentRoute: typeof AuthenticatedBusinessesRouteRoute
+    }
+    '/_authenticated/company/sso': {
+      id: '/_authenticated/company/sso'
+      path: '/company/sso'
+      fullPath: '/company/sso'
+      preLoaderRoute: typeof AuthenticatedCompanySsoRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/drivers/': {
       id: '/_authenticated/drivers/'
@@ -797,6 +818,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedDownloadsRoute: typeof AuthenticatedDownloadsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedCompanySsoRoute: typeof AuthenticatedCompanySsoRoute
   AuthenticatedOrdersIdRoute: typeof AuthenticatedOrdersIdRoute
   AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
   AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute: typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
@@ -815,6 +837,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedDownloadsRoute: AuthenticatedDownloadsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedCompanySsoRoute: AuthenticatedCompanySsoRoute,
   AuthenticatedOrdersIdRoute: AuthenticatedOrdersIdRoute,
   AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,
   AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute:

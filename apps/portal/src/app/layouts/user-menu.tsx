@@ -1,7 +1,8 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCog } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconUserCog } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '@clearlane/contract/users';
+import { abilityFor } from '../../lib/ability.tsx';
 import { signOut } from '../auth/sign-out.ts';
 
 /** The signed-in user's name, roles, "Your account" and sign-out, at the right end of the header. */
@@ -32,6 +33,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCog size={16} aria-hidden />}>
           Your account
         </Menu.Item>
+        {abilityFor(user).can('manage', 'all') && (
+          <Menu.Item component={Link} to="/company/sso" leftSection={<IconKey size={16} aria-hidden />}>
+            Single sign-on
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
           Sign out
         </Menu.Item>
