@@ -4,7 +4,7 @@
 import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { SignInResult } from '@clearlane/contract/auth';
 import { useSignIn } from '../../api/sign-in.ts';
 import { useDiscoverSignIn } from '../../api/discover.ts';
@@ -40,28 +40,19 @@ export function CredentialsStep({ initialEmail, notice, passwordStep = false, re
   const [provider, setProvider] = useState<string | null>(null);
   const secondsLeft = useCountdown(lockedUntil);
   const locked = lockedUntil !== null && secondsLeft > 0;
-  const passwordRef = useRef<HTMLInputElement>(null);
-  // The form's rules are read when it validates: through a ref they see the current step.
-  const passwordForRef = useRef(passwordFor);
-  passwordForRef.current = passwordFor;
+  // The password field takes the focus when it appears because the email was accepted (not when
+  // editing the email brings it back); editing the email clears this.
+  const [focusPassword, setFocusPassword] = useState(passwordStep && Boolean(initialEmail));
 
   const form = useForm({
     initialValues: { email: initialEmail, password: '' },
     validate: {
       email: (value) => (EMAIL.test(value.trim()) ? null : 'Enter your email address, e.g. name@company.com'),
-      password: (value, values) => (value || passwordForRef.current !== normal(values.email) ? null : 'Enter your password'),
     },
   });
   const showPassword = passwordFor !== null && passwordFor === normal(form.values.email);
 
-  // Moving on to the password: its field takes the focus.
-  const [focusPassword, setFocusPassword] = useState(false);
-  useEffect(() => {
-    if (focusPassword && showPassword) {
-      passwordRef.current?.focus();
-      setFocusPassword(false);
-    }
-  }, [focusPassword, showPassword]);
+  const emailProps = form.getInputProps('email');
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -74,11 +65,15 @@ export function CredentialsStep({ initialEmail, notice, passwordStep = false, re
           goToProvider(answer.authorizationUrl);
           return;
         }
-        setPasswordFor(normal(email));
         setFocusPassword(true);
+        setPasswordFor(normal(email));
       } catch (caught) {
         setError(messageOf(caught, 'We could not check your email. Please try again.'));
       }
+      return;
+    }
+    if (!values.password) {
+      form.setFieldError('password', 'Enter your password');
       return;
     }
     setLockedUntil(null);
@@ -136,16 +131,19 @@ export function CredentialsStep({ initialEmail, notice, passwordStep = false, re
             required
             autoFocus={!passwordStep || !initialEmail}
             key={form.key('email')}
-            {...form.getInputProps('email')}
+            {...emailProps}
+            onChange={(event) => {
+              setFocusPassword(false);
+              emailProps.onChange(event);
+            }}
           />
           {showPassword && (
             <>
               <PasswordInput
-                ref={passwordRef}
                 label="Password"
                 autoComplete="current-password"
                 required
-                autoFocus={passwordStep && Boolean(initialEmail)}
+                autoFocus={focusPassword}
                 key={form.key('password')}
                 {...form.getInputProps('password')}
               />
