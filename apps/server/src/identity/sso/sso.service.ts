@@ -20,7 +20,7 @@ import type { HandoffService } from '../handoff.service.ts';
 import { updateUser } from '../identity.repository.ts';
 import { sha256 } from '../secrets.ts';
 import type { PasswordSignInGate } from '../sign-in.service.ts';
-import { openSecret, sealSecret } from './client-secret.ts';
+import { openSecret, sealSecret, SecretKeyMissingError } from './client-secret.ts';
 import { client, OidcClients, type ProviderFetch } from './oidc-provider-client.ts';
 import * as repo from './sso.repository.ts';
 
@@ -74,7 +74,13 @@ export class SsoService implements PasswordSignInGate {
     }
     if (body.breakGlassEmail) await this.assertBreakGlassAdmin(companyId, body.breakGlassEmail);
     const storedSecret = body.clientSecret !== undefined ? sealSecret(body.clientSecret, this.config.SSO_SECRET_KEY) : existing?.clientSecret ?? null;
-    const clientSecret = storedSecret === null ? null : openSecret(storedSecret, this.config.SSO_SECRET_KEY);
+    let clientSecret: string | null;
+    try {
+      clientSecret = storedSecret === null ? null : openSecret(storedSecret, this.config.SSO_SECRET_KEY);
+    } catch (error) {
+      if (!(error instanceof SecretKeyMissingError)) throw error;
+      throw invalidInput([{ path: 'body.clientSecret', message: 'is required: the stored secret was encrypted with an SSO_SECRET_KEY this server does not have; enter it again' }]);
+    }
     let discovered: client.Configuration;
     try {
       discovered = await this.clients.discover({ issuer: body.issuer, clientId: body.clientId, clientSecret });
