@@ -43,7 +43,8 @@ function renderStep(props: Partial<Parameters<typeof CredentialsStep>[0]> = {}) 
 const emailField = () => screen.getByLabelText(/^Email/);
 const passwordField = () => screen.queryByLabelText(/^Password/);
 
-describe('the email-first sign-in step', () => {
+// Typing through userEvent is slow on a loaded 2-core machine: the default 5 s is not enough.
+describe('the email-first sign-in step', { timeout: 60_000 }, () => {
   beforeEach(() => {
     stubApi({});
   });

@@ -139,17 +139,14 @@ function SsoSettings({ answer }: { answer: SsoConfigAnswer }) {
                   </Text>
                 )}
                 {form.values.roleMapping.map((entry, index) => (
-                  <Group key={form.key(`roleMapping.${index}`)} align="flex-start" gap="sm" wrap="nowrap">
-                    <TextInput label={`Claim value ${index + 1}`} placeholder="clearlane-admins" style={{ flex: 1, minWidth: 0 }} {...form.getInputProps(`roleMapping.${index}.value`)} />
-                    <Select
-                      label={`Role for value ${index + 1}`}
-                      data={ROLE_OPTIONS}
-                      allowDeselect={false}
-                      w={{ base: 140, sm: 200 }}
-                      {...form.getInputProps(`roleMapping.${index}.role`)}
-                    />
+                  <Group key={form.key(`roleMapping.${index}`)} align="flex-end" gap="sm" wrap="nowrap">
+                    {/* Side by side on wide screens, one above the other on a phone. */}
+                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" style={{ flex: 1, minWidth: 0 }}>
+                      <TextInput label={`Claim value ${index + 1}`} placeholder="clearlane-admins" {...form.getInputProps(`roleMapping.${index}.value`)} />
+                      <Select label={`Role for value ${index + 1}`} data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps(`roleMapping.${index}.role`)} />
+                    </SimpleGrid>
                     <Tooltip label={`Remove value ${entry.value || index + 1}`}>
-                      <ActionIcon variant="subtle" color="red" mt={26} size="lg" aria-label={`Remove claim value ${index + 1}`} onClick={() => form.removeListItem('roleMapping', index)}>
+                      <ActionIcon variant="subtle" color="red" size="lg" mb={1} aria-label={`Remove claim value ${index + 1}`} onClick={() => form.removeListItem('roleMapping', index)}>
                         <IconTrash size={18} aria-hidden />
                       </ActionIcon>
                     </Tooltip>

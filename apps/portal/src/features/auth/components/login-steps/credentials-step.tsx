@@ -138,22 +138,20 @@ export function CredentialsStep({ initialEmail, notice, passwordStep = false, re
             }}
           />
           {showPassword && (
-            <>
-              <PasswordInput
-                label="Password"
-                autoComplete="current-password"
-                required
-                autoFocus={focusPassword}
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <Group justify="flex-end" mt={-6}>
-                <RouterAnchor to="/forgotPassword" search={{ email: EMAIL.test(form.values.email.trim()) ? form.values.email.trim() : undefined }} fz="sm">
-                  Forgot password?
-                </RouterAnchor>
-              </Group>
-            </>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              autoFocus={focusPassword}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
           )}
+          <Group justify="flex-end" mt={-6}>
+            <RouterAnchor to="/forgotPassword" search={{ email: EMAIL.test(form.values.email.trim()) ? form.values.email.trim() : undefined }} fz="sm">
+              Forgot password?
+            </RouterAnchor>
+          </Group>
           {showPassword ? (
             <Button type="submit" loading={signIn.isPending} disabled={locked} fullWidth>
               Sign in
