@@ -30,11 +30,15 @@ export const IssuerSchema = z
   .trim()
   .max(2000)
   .url('must be the provider\'s issuer URL, e.g. https://login.example.com')
+  // zod runs these even after .url() failed: they must not throw on a value that is no URL.
   .refine((value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+    const url = URL.parse(value);
+    return !url || url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
   }, 'must use https (plain http is allowed only on this machine: localhost, 127.0.0.1)')
-  .refine((value) => !new URL(value).search && !new URL(value).hash, 'must not carry a query or fragment');
+  .refine((value) => {
+    const url = URL.parse(value);
+    return !url || (!url.search && !url.hash);
+  }, 'must not carry a query or fragment');
 
 export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
@@ -68,6 +72,7 @@ export const SsoConfigBodySchema = z
   })
   // Run even when other fields are bad, so every problem is named at once (the input may be partial then).
   .superRefine((body, context) => {
+    if (typeof body !== 'object' || body === null) return;
     const seen = new Set<string>();
     (Array.isArray(body.emailDomains) ? body.emailDomains : []).forEach((domain, index) => {
       if (seen.has(domain)) context.addIssue({ code: 'custom', path: ['emailDomains', index], message: `lists ${domain} twice` });
