@@ -12,11 +12,17 @@ export async function snap(page: Page, name: string) {
 export const emailField = (page: Page) => page.getByLabel(/^Email/);
 export const passwordField = (page: Page) => page.getByLabel(/^Password/);
 
-/** Fills the first sign-in step at a tenant's /login and submits it. */
+/**
+ * Fills the first sign-in step at a tenant's /login and submits it: the email first ("Continue"
+ * asks how it signs in), then the password. Back from a later step the form already shows the
+ * password (no "Continue"), and the same email keeps it there.
+ */
 export async function submitCredentials(page: Page, email: string, password = DEMO_PASSWORD, tenant = 'acme') {
   if (!page.url().includes('/login')) await page.goto(tenantUrl(tenant, '/login'));
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Clearlane' })).toBeVisible();
   await emailField(page).fill(email);
+  const next = page.getByRole('button', { name: 'Continue' });
+  if (await next.isVisible()) await next.click();
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -29,6 +29,7 @@ import { Route as AuthenticatedBusinessesIdRouteImport } from './routes/_authent
 import { Route as AuthenticatedBusinessesAddBusinessRouteImport } from './routes/_authenticated/businesses/add-business'
 import { Route as AuthenticatedClaimsIndexRouteImport } from './routes/_authenticated/claims/index'
 import { Route as AuthenticatedClaimsIdRouteImport } from './routes/_authenticated/claims/$id'
+import { Route as AuthenticatedCompanySsoRouteImport } from './routes/_authenticated/company/sso'
 import { Route as AuthenticatedDriversIndexRouteImport } from './routes/_authenticated/drivers/index'
 import { Route as AuthenticatedDriversIdRouteImport } from './routes/_authenticated/drivers/$id'
 import { Route as AuthenticatedDriversAddDriverRouteImport } from './routes/_authenticated/drivers/add-driver'
@@ -181,6 +182,13 @@ const AuthenticatedClaimsIdRoute = AuthenticatedClaimsIdRouteImport.update({
   getParentRoute: () => AuthenticatedClaimsRouteRoute,
 } as any).lazy(() =>
   import('./routes/_authenticated/claims/$id.lazy').then((d) => d.Route),
+)
+const AuthenticatedCompanySsoRoute = AuthenticatedCompanySsoRouteImport.update({
+  id: '/company/sso',
+  path: '/company/sso',
+  getParentRoute: () => AuthenticatedRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/company/sso.lazy').then((d) => d.Route),
 )
 const AuthenticatedDriversIndexRoute =
   AuthenticatedDriversIndexRouteImport.update({
@@ -376,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
   '/claims/$id': typeof AuthenticatedClaimsIdRoute
+  '/company/sso': typeof AuthenticatedCompanySsoRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -412,6 +421,7 @@ export interface FileRoutesByTo {
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
   '/claims/$id': typeof AuthenticatedClaimsIdRoute
+  '/company/sso': typeof AuthenticatedCompanySsoRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -458,6 +468,7 @@ export interface FileRoutesById {
   '/_authenticated/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/_authenticated/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
   '/_authenticated/claims/$id': typeof AuthenticatedClaimsIdRoute
+  '/_authenticated/company/sso': typeof AuthenticatedCompanySsoRoute
   '/_authenticated/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -503,6 +514,7 @@ export interface FileRouteTypes {
     | '/businesses/$id'
     | '/businesses/add-business'
     | '/claims/$id'
+    | '/company/sso'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -539,6 +551,7 @@ export interface FileRouteTypes {
     | '/businesses/$id'
     | '/businesses/add-business'
     | '/claims/$id'
+    | '/company/sso'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -584,6 +597,7 @@ export interface FileRouteTypes {
     | '/_authenticated/businesses/$id'
     | '/_authenticated/businesses/add-business'
     | '/_authenticated/claims/$id'
+    | '/_authenticated/company/sso'
     | '/_authenticated/drivers/$id'
     | '/_authenticated/drivers/add-driver'
     | '/_authenticated/drivers/alerts'
@@ -757,6 +771,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/claims/$id'
       preLoaderRoute: typeof AuthenticatedClaimsIdRouteImport
       parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
+    '/_authenticated/company/sso': {
+      id: '/_authenticated/company/sso'
+      path: '/company/sso'
+      fullPath: '/company/sso'
+      preLoaderRoute: typeof AuthenticatedCompanySsoRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/drivers/': {
       id: '/_authenticated/drivers/'
@@ -1062,6 +1083,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
   AuthenticatedDownloadsRoute: typeof AuthenticatedDownloadsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
+  AuthenticatedCompanySsoRoute: typeof AuthenticatedCompanySsoRoute
   AuthenticatedOrdersIdRoute: typeof AuthenticatedOrdersIdRoute
   AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
   AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute: typeof AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute
@@ -1083,6 +1105,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedDownloadsRoute: AuthenticatedDownloadsRoute,
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
+  AuthenticatedCompanySsoRoute: AuthenticatedCompanySsoRoute,
   AuthenticatedOrdersIdRoute: AuthenticatedOrdersIdRoute,
   AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,
   AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute:

@@ -131,4 +131,15 @@ describe('signOut', () => {
     expect(assign).not.toHaveBeenCalled();
     expect(navigate).toHaveBeenCalledWith({ href: '/login', replace: true });
   });
+
+  it('a session from the company\'s identity provider ends there too: the browser goes to its end-session URL', async () => {
+    testPublicConfig({ portalUrl: 'http://localhost:3000/' });
+    const assign = at('http://localhost:3000');
+    session.store(fakeTokens());
+    vi.mocked(identity.signOut).mockResolvedValueOnce({ endSessionUrl: 'https://login.acme.example/session/end?id_token_hint=x' });
+    await signOut();
+    expect(session.load()).toBeNull();
+    expect(assign).toHaveBeenCalledWith('https://login.acme.example/session/end?id_token_hint=x');
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });

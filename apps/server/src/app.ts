@@ -28,6 +28,9 @@ import { AccountService } from './identity/account.service.ts';
 import { HandoffService } from './identity/handoff.service.ts';
 import { SignInService } from './identity/sign-in.service.ts';
 import { TokenService } from './identity/tokens.ts';
+import { SsoService } from './identity/sso/sso.service.ts';
+import { ssoAuthRoutes, ssoConfigRoutes } from './identity/sso/sso.routes.ts';
+import type { ProviderFetch } from './identity/sso/oidc-provider-client.ts';
 import type { Queue } from './jobs/queue.ts';
 import { Messenger } from './mail/messenger.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
@@ -88,11 +91,13 @@ export interface AppDeps {
 
   /** Where built files (report bundles) live; createFileStore's choice by default. */
   fileStore?: FileStore;
+  /** The HTTP client of calls to companies' OpenID providers (tests tamper with answers through it). */
+  oidcFetch?: ProviderFetch;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
-  services: { tokens: TokenService; signIn: SignInService; users: UsersService; tenancy: TenancyService; messenger: Messenger };
+  services: { tokens: TokenService; signIn: SignInService; users: UsersService; tenancy: TenancyService; messenger: Messenger; sso: SsoService };
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -145,15 +150,21 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await tokens.init();
   const messenger = deps.messenger ?? new Messenger(db, config);
   const tenancy = new TenancyService(db, config);
-  const signIn = new SignInService(db, config, tokens, messenger);
+  // The password sign-in asks single sign-on whether a company lets a password in; SSO hands its
+  // sign-ins over through the handoff codes. The gate is resolved late to break the circle.
+  let sso: SsoService | undefined;
+  const signIn = new SignInService(db, config, tokens, messenger, { assertPasswordAllowed: (email, companyId) => sso!.assertPasswordAllowed(email, companyId) });
   const handoff = new HandoffService(db, signIn);
+  sso = new SsoService(db, config, tenancy, handoff, { fetch: deps.oidcFetch });
   const users = new UsersService(db, config, messenger);
   await app.register(tenantScopePlugin);
   await app.register(guardPlugin, { db, tokens });
   await app.register(pluginGatePlugin);
 
   await app.register(async (api) => {
-    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, sso, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+    await api.register(ssoAuthRoutes, { sso, revokeSession: (familyId) => signIn.signOut(familyId), authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+    await api.register(ssoConfigRoutes, { sso });
     await api.register(accountRoutes, { account: new AccountService(db, config, messenger), authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
     await api.register(healthRoutes, { db, queue: deps.queue ?? (() => undefined), version: VERSION });
     await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
@@ -197,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const hasPortal = config.STATIC_DIR ? await registerStaticPortal(app, config.STATIC_DIR) : false;
   spaFallback(app, config.STATIC_DIR, hasPortal, routes);
 
-  return { app, services: { tokens, signIn, users, tenancy, messenger } };
+  return { app, services: { tokens, signIn, users, tenancy, messenger, sso } };
 }
 
 /**

@@ -41,6 +41,10 @@ async function main() {
   // temporary password or code goes to a production log.
   if (handle.kind === 'pglite') messenger.showHeldMessages((message) => app.log.info({ outbox: message.id }, `Kept in the outbox (no delivery configured):\n${outboxLines(message).join('\n')}`));
 
+  if (config.AUTH_PROVIDER === 'cognito') {
+    app.log.warn('AUTH_PROVIDER=cognito: the user pool settings are valid, but signing in through the pool is not built yet; the embedded identity provider signs people in.');
+  }
+
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);
   await prepareMonitoringNotifyQueues(queue);

@@ -123,6 +123,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Starts the job queue too (as main.ts does), for what reports on it. */
   queue?: boolean;
+  /** The HTTP client of calls to OpenID providers (support/oidc-test-provider.ts). */
+  oidcFetch?: Parameters<typeof buildApp>[0]['oidcFetch'];
 }
 
 /** Builds the app on a fresh database of the given kind. */
@@ -133,7 +135,7 @@ export async function createTestApp(kind: DatabaseKind = 'pglite', env: Record<s
     const config = testConfig(env);
     const messenger = new Messenger(database.db, config);
     if (options.queue) queue = await startQueue(database.handle, (error) => console.error('job queue error', error));
-    const built = await buildApp({ config, db: database.db, messenger, queue: () => queue });
+    const built = await buildApp({ config, db: database.db, messenger, queue: () => queue, oidcFetch: options.oidcFetch });
     await built.app.ready();
     return {
       kind,

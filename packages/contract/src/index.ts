@@ -33,3 +33,4 @@ export * from './claims.ts';
 
 export * from './dot-scores.ts';
 export * from './rulesets.ts';
+export * from './sso.ts';

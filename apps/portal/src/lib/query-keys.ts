@@ -117,6 +117,8 @@ export const queryKeys = {
     current: ['claim-schemas', 'current'] as const,
     version: (version: number) => ['claim-schemas', 'version', version] as const,
   },
+  /** The company's single sign-on configuration (issue 14). */
+  companySso: ['company', 'sso'] as const,
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
   health: ['health'] as const,
@@ -129,11 +131,13 @@ export const mutationKeys = {
     confirmSignIn: ['auth', 'confirm-sign-in'] as const,
     forgotPassword: ['auth', 'forgot-password'] as const,
     confirmResetPassword: ['auth', 'confirm-reset-password'] as const,
+    discover: ['auth', 'discover'] as const,
   },
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },
   monitoring: { saveSettings: ['monitoring', 'save-settings'] as const },
   company: { saveSubStatuses: ['company', 'save-sub-statuses'] as const },
+  companySso: { save: ['company', 'sso', 'save'] as const, remove: ['company', 'sso', 'remove'] as const },
   downloads: { generate: ['downloads', 'generate'] as const, file: (id: string) => ['downloads', 'file', id] as const },
   claims: {
     create: ['claims', 'create'] as const,

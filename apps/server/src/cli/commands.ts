@@ -4,7 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ZodError } from 'zod';
 import {
-  CreateUserBodySchema, KNOWN_PLUGINS, MAX_DOT_NUMBERS_PER_SCORING, ROLE_NAMES, ScoreDotsBodySchema, SystemMessageSchema, TenantIdentifierSchema,
+  CreateUserBodySchema, KNOWN_PLUGINS, MAX_DOT_NUMBERS_PER_SCORING, ROLE_NAMES, ScoreDotsBodySchema, SsoConfigBodySchema, SystemMessageSchema, TenantIdentifierSchema,
   type PluginName,
 } from '@clearlane/contract';
 import type { Config } from '../config/config.ts';
@@ -13,6 +13,11 @@ import type { Database } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail } from '../identity/identity.repository.ts';
 import { assertPasswordPolicy } from '../identity/passwords.ts';
+import { HandoffService } from '../identity/handoff.service.ts';
+import { SignInService } from '../identity/sign-in.service.ts';
+import { SsoService } from '../identity/sso/sso.service.ts';
+import { TokenService } from '../identity/tokens.ts';
+import { TenancyService } from '../modules/tenancy/tenancy.service.ts';
 import type { Queue } from '../jobs/queue.ts';
 import { outboxLines, type Messenger } from '../mail/messenger.ts';
 import { describeSweep, MonitoringEngine } from '../modules/monitoring/monitoring-engine.jobs.ts';
@@ -77,6 +82,17 @@ DOT quality scores
   dots score <tenant> [<dotNumber> ...]
       Scores the company's DOT numbers now with the configured provider (DOT_PROVIDER), or only
       those given (they join its list as watched), and prints each one's result.
+
+Single sign-on (a company's own OpenID Connect provider)
+  sso show --tenant <id>
+      Prints the company's configuration and the addresses to register at the provider.
+  sso set --tenant <id> --issuer <url> --client-id <id> [--client-secret <secret>] --domain <email domain> ...
+          [--role-claim <claim>] [--map <claim value>=<role> ...] [--jit] [--default-role <role>]
+          [--require-sso --break-glass <admin email>] [--disabled]
+      Saves it (the issuer's discovery document is fetched and checked). Without --client-secret the
+      stored secret is kept. Unknown users are created at first sign-in only with --jit.
+  sso remove --tenant <id>
+      Switches single sign-on off and forgets its configuration.
 
 Other
   demo-data     Seeds the demo companies and users into an empty database.
@@ -356,6 +372,96 @@ export async function dotsScore(ctx: CliContext, args: string[]) {
   return scored;
 }
 
+// --- single sign-on ---
+
+const SSO_FLAGS: Record<string, string> = {
+  issuer: '--issuer', clientId: '--client-id', clientSecret: '--client-secret', emailDomains: '--domain', roleClaim: '--role-claim',
+  roleMapping: '--map', defaultRole: '--default-role', breakGlassEmail: '--break-glass', requireSso: '--require-sso',
+};
+
+function ssoServiceFor(ctx: CliContext) {
+  const tokens = new TokenService(ctx.db, ctx.config);
+  const signIn = new SignInService(ctx.db, ctx.config, tokens, ctx.messenger);
+  return new SsoService(ctx.db, ctx.config, new TenancyService(ctx.db, ctx.config), new HandoffService(ctx.db, signIn));
+}
+
+async function describeSso(ctx: CliContext, company: CompanyRow) {
+  const portal = new URL(ctx.config.PORTAL_URL);
+  const answer = await ssoServiceFor(ctx).answerFor(company.id, company.tenantIdentifier, { protocol: portal.protocol.replace(':', ''), host: portal.host });
+  const lines = [`Single sign-on of ${company.name} (${company.tenantIdentifier})`];
+  const config = answer.config;
+  if (!config) lines.push('  not configured');
+  else {
+    lines.push(
+      `  ${config.enabled ? 'on' : 'off'}; issuer ${config.issuer}; client ${config.clientId}${config.hasClientSecret ? ' (secret stored)' : ' (no secret: public client)'}`,
+      `  email domains: ${config.emailDomains.join(', ')}`,
+      `  role claim: ${config.roleClaim ?? '(none)'}${config.roleMapping.map((entry) => `; ${entry.value} → ${entry.role}`).join('')}`,
+      `  just-in-time users: ${config.jitEnabled ? `yes, as ${config.defaultRole} unless the role claim maps` : 'no'}`,
+      `  passwords: ${config.requireSso ? `refused, except for ${config.breakGlassEmail}` : 'allowed'}`,
+      `  sign-out at the provider: ${config.endSessionSupported ? 'yes (end_session_endpoint)' : 'no'}`,
+    );
+  }
+  lines.push(`  register at the provider: redirect URI ${answer.redirectUri}`, `    post-logout redirect URI ${answer.postLogoutRedirectUri}`, `    back-channel logout URI ${answer.backchannelLogoutUri}`);
+  for (const line of lines) ctx.out(line);
+  return answer;
+}
+
+export async function ssoShow(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, { tenant: { type: 'string' } });
+  required(values, 'tenant');
+  return describeSso(ctx, await companyOf(ctx.db, values.tenant!));
+}
+
+export async function ssoSet(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, {
+    tenant: { type: 'string' }, issuer: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' },
+    domain: { type: 'string', multiple: true }, 'role-claim': { type: 'string' }, map: { type: 'string', multiple: true },
+    jit: { type: 'boolean' }, 'default-role': { type: 'string' }, 'require-sso': { type: 'boolean' }, 'break-glass': { type: 'string' },
+    disabled: { type: 'boolean' },
+  });
+  required(values, 'tenant', 'issuer', 'client-id', 'domain');
+  const company = await companyOf(ctx.db, values.tenant!);
+  const mapping = (values.map ?? []).map((entry) => {
+    const at = entry.lastIndexOf('=');
+    if (at <= 0) throw new CliError(`--map needs <claim value>=<role>, e.g. --map "clearlane-admins=Company Admin" (not "${entry}").`);
+    return { value: entry.slice(0, at), role: entry.slice(at + 1) };
+  });
+  const checked = SsoConfigBodySchema.safeParse({
+    enabled: !values.disabled,
+    issuer: values.issuer,
+    clientId: values['client-id'],
+    clientSecret: values['client-secret'],
+    emailDomains: values.domain,
+    roleClaim: values['role-claim'] ?? null,
+    roleMapping: mapping,
+    jitEnabled: values.jit ?? false,
+    defaultRole: values['default-role'] ?? 'Viewer',
+    requireSso: values['require-sso'] ?? false,
+    breakGlassEmail: values['break-glass'] ?? null,
+  });
+  if (!checked.success) throw zodProblem(checked.error, SSO_FLAGS);
+  try {
+    await ssoServiceFor(ctx).save(company.id, checked.data, null);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const problems = error.options.errors ?? [];
+      throw new CliError(problems.length > 0 ? problems.map((problem) => `${SSO_FLAGS[problem.path.split('.')[1] ?? ''] ?? problem.path}: ${problem.message}`).join('\n') : error.message);
+    }
+    throw error;
+  }
+  ctx.out('Saved.');
+  return describeSso(ctx, company);
+}
+
+export async function ssoRemove(ctx: CliContext, args: string[]) {
+  const { values } = parse(args, { tenant: { type: 'string' } });
+  required(values, 'tenant');
+  const company = await companyOf(ctx.db, values.tenant!);
+  const removed = await ssoServiceFor(ctx).removeConfig(company.id);
+  ctx.out(removed ? `Single sign-on of ${company.name} removed: its users sign in with passwords again.` : `${company.name} had no single sign-on.`);
+  return removed;
+}
+
 // --- dispatch ---
 
 type Command = (ctx: CliContext, args: string[]) => Promise<unknown>;
@@ -367,6 +473,7 @@ const COMMANDS: Record<string, Command | Record<string, Command>> = {
   outbox,
   monitoring: { sweep: monitoringSweep },
   dots: { score: dotsScore },
+  sso: { show: ssoShow, set: ssoSet, remove: ssoRemove },
   'demo-data': demoData,
 };
 

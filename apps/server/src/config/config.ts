@@ -41,6 +41,24 @@ export const ConfigSchema = z
     REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(7 * 24 * 3600),
     INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
     ISSUER: z.string().default('clearlane'),
+    /**
+     * Encrypts companies' single sign-on client secrets at rest (AES-256-GCM): 32 random bytes in
+     * base64, e.g. `openssl rand -base64 32`. Unset: secrets are stored as given (never answered by the API).
+     */
+    SSO_SECRET_KEY: z.string().refine((value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/]{43}=$/.test(value), 'must be 32 random bytes in base64 (44 characters), e.g. from: openssl rand -base64 32').optional(),
+    /**
+     * Who signs people in: our embedded identity provider, or a cloud user pool (Amazon Cognito,
+     * issue 14; only its settings are checked so far). Companies' own OpenID providers work with either.
+     */
+    AUTH_PROVIDER: z.enum(['embedded', 'cognito']).default('embedded'),
+    COGNITO_USER_POOL_ID: z.string().trim().max(55).optional(),
+    COGNITO_USER_POOL_CLIENT_ID: z.string().trim().max(128).optional(),
+    COGNITO_IDENTITY_POOL_ID: z.string().trim().max(55).optional(),
+    /** The user pool's hosted domain (OAuth), e.g. clearlane.auth.us-east-1.amazoncognito.com. */
+    COGNITO_DOMAIN: z.string().trim().max(253).optional(),
+    COGNITO_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region, e.g. us-east-1').optional(),
+    /** OAuth response type: only the authorization-code flow ("code"); the implicit grant ("token") cannot refresh tokens. */
+    COGNITO_OAUTH_RESPONSE_TYPE: z.string().trim().default('code'),
     /** Sign-in, code and reset requests per client address per minute, on top of the per-account lock. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 
@@ -95,6 +113,10 @@ export const ConfigSchema = z
     }
   }, { when: () => true })
   .superRefine((env, context) => {
+    if (env.AUTH_PROVIDER !== 'cognito') return;
+    for (const problem of cognitoConfigProblems(env)) context.addIssue({ code: 'custom', path: [problem.setting], message: problem.message });
+  }, { when: () => true })
+  .superRefine((env, context) => {
     if (env.DOT_PROVIDER === 'qcmobile' && !env.FMCSA_WEB_KEY) {
       context.addIssue({ code: 'custom', path: ['FMCSA_WEB_KEY'], message: 'is required when DOT_PROVIDER is qcmobile (the webKey FMCSA issued for QCMobile)' });
     }
@@ -108,6 +130,36 @@ export const ConfigSchema = z
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** SPEC.md §5 and §8's configuration errors of the cloud sign-in, by their words. */
+export const COGNITO_CONFIG_MESSAGES = {
+  userPoolNotConfigured: 'Auth UserPool not configured',
+  invalidUserPoolId: 'Invalid user pool id provided: a user pool id contains an underscore, e.g. us-east-1_AbCdEf123',
+  invalidIdentityPoolId: 'Invalid identity pool id provided: an identity pool id contains a colon, e.g. us-east-1:1a2b3c4d-0000-1111-2222-333344445555',
+  oauthNotConfigured: 'OAuth not configured: set the user pool\'s hosted domain, e.g. clearlane.auth.us-east-1.amazoncognito.com',
+  implicitGrant: 'must be code: only the authorization-code flow is supported; the implicit grant (token) cannot refresh tokens',
+} as const;
+
+interface CognitoSettings {
+  COGNITO_USER_POOL_ID?: string;
+  COGNITO_USER_POOL_CLIENT_ID?: string;
+  COGNITO_IDENTITY_POOL_ID?: string;
+  COGNITO_DOMAIN?: string;
+  COGNITO_OAUTH_RESPONSE_TYPE?: string;
+}
+
+/** Every problem of a cognito configuration at once, each naming its setting. */
+export function cognitoConfigProblems(env: CognitoSettings): { setting: string; message: string }[] {
+  const problems: { setting: string; message: string }[] = [];
+  // Both ids, or the user pool is not configured (SPEC.md §5).
+  if (!env.COGNITO_USER_POOL_ID) problems.push({ setting: 'COGNITO_USER_POOL_ID', message: COGNITO_CONFIG_MESSAGES.userPoolNotConfigured });
+  if (!env.COGNITO_USER_POOL_CLIENT_ID) problems.push({ setting: 'COGNITO_USER_POOL_CLIENT_ID', message: COGNITO_CONFIG_MESSAGES.userPoolNotConfigured });
+  if (env.COGNITO_USER_POOL_ID && !env.COGNITO_USER_POOL_ID.includes('_')) problems.push({ setting: 'COGNITO_USER_POOL_ID', message: COGNITO_CONFIG_MESSAGES.invalidUserPoolId });
+  if (env.COGNITO_IDENTITY_POOL_ID && !env.COGNITO_IDENTITY_POOL_ID.includes(':')) problems.push({ setting: 'COGNITO_IDENTITY_POOL_ID', message: COGNITO_CONFIG_MESSAGES.invalidIdentityPoolId });
+  if (!env.COGNITO_DOMAIN) problems.push({ setting: 'COGNITO_DOMAIN', message: COGNITO_CONFIG_MESSAGES.oauthNotConfigured });
+  if ((env.COGNITO_OAUTH_RESPONSE_TYPE ?? 'code') !== 'code') problems.push({ setting: 'COGNITO_OAUTH_RESPONSE_TYPE', message: COGNITO_CONFIG_MESSAGES.implicitGrant });
+  return problems;
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {

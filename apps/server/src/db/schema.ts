@@ -140,6 +140,8 @@ export const handoffCodes = pgTable('handoff_codes', {
   companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
+  /** A session opened through a company's provider (issue 14): the new host's session keeps its link to it. */
+  sso: jsonb('sso').$type<{ issuer: string; subject: string; providerSid: string | null; idToken: string }>(),
 });
 
 /** Mail and SMS to send. The embedded default keeps them here for an operator to read. */
@@ -905,4 +907,69 @@ export const storedFileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (table) => [primaryKey({ columns: [table.key, table.seq] })],
+);
+
+// --- single sign-on: per-company OpenID Connect (issue 14) ---
+// Identity data read before anyone is signed in (the email's domain picks the company), so these
+// tables have no row-level security, like users and memberships' identity lookups.
+
+/** A company's OpenID provider and what its answers mean here (PUT /company/me/sso). */
+export const companySso = pgTable('company_sso', {
+  companyId: uuid('company_id').primaryKey().references(() => companies.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(true),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** AES-256-GCM under SSO_SECRET_KEY when set ("v1:" prefix), else as given; never answered by the API. */
+  clientSecret: text('client_secret'),
+  roleClaim: text('role_claim'),
+  roleMapping: jsonb('role_mapping').$type<{ value: string; role: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  jitEnabled: boolean('jit_enabled').notNull().default(false),
+  defaultRole: text('default_role').notNull().default('Viewer'),
+  requireSso: boolean('require_sso').notNull().default(false),
+  breakGlassEmail: text('break_glass_email'),
+  /** From the discovery document checked at save: whether RP-initiated logout is possible. */
+  endSessionEndpoint: text('end_session_endpoint'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: updatedAt(),
+});
+
+/** The email domains that sign in through a company's provider; a domain belongs to one company. */
+export const ssoEmailDomains = pgTable(
+  'sso_email_domains',
+  {
+    domain: text('domain').primaryKey(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('sso_email_domains_company_idx').on(table.companyId)],
+);
+
+/** A sign-in sent to a provider and not back yet: state (hashed), PKCE verifier and nonce, 10 minutes. */
+export const ssoLogins = pgTable('sso_logins', {
+  stateHash: text('state_hash').primaryKey(),
+  companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  /** The portal path to open afterwards. */
+  returnTo: text('return_to'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Our sessions (refresh families) opened through a provider: what RP-initiated and back-channel logout need. */
+export const ssoSessions = pgTable(
+  'sso_sessions',
+  {
+    familyId: uuid('family_id').primaryKey(),
+    companyId: uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The provider's session id (`sid` claim), when it sends one. */
+    providerSid: text('provider_sid'),
+    /** The provider's id token: the id_token_hint of RP-initiated logout. */
+    idToken: text('id_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sso_sessions_subject_idx').on(table.issuer, table.subject), index('sso_sessions_sid_idx').on(table.issuer, table.providerSid)],
 );

@@ -4,19 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ConfirmResetPasswordBodySchema, ConfirmSignInBodySchema, ForgotPasswordBodySchema, ForgotPasswordResultSchema,
-  HandoffRedeemBodySchema, HandoffResultSchema, ProblemSchema, tenantOrigin, RefreshBodySchema, SignInBodySchema, SignInResultSchema, SignOutBodySchema, TokensSchema,
+  HandoffRedeemBodySchema, HandoffResultSchema, ProblemSchema, tenantOrigin, RefreshBodySchema, SignInBodySchema, SignInResultSchema, SignOutBodySchema, SignOutResultSchema, TokensSchema,
 } from '@clearlane/contract';
 import { principalOf } from '../access/guard.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { TokenService } from './tokens.ts';
 import type { HandoffService } from './handoff.service.ts';
 import type { TenancyService } from '../modules/tenancy/tenancy.service.ts';
+import type { SsoService } from './sso/sso.service.ts';
 
 export interface IdentityDeps {
   signIn: SignInService;
   tokens: TokenService;
   handoff: HandoffService;
   tenancy: TenancyService;
+  sso: SsoService;
   authRateLimitPerMinute: number;
 }
 
@@ -51,10 +53,21 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
 
   r.post('/auth/sign-out', {
     onRequest: app.authenticate,
-    schema: { tags, summary: 'Sign out: revokes this sign-in\'s refresh tokens', security: [{ bearer: [] }], body: SignOutBodySchema.optional(), response: { 204: z.null(), 401: ProblemSchema } },
+    schema: {
+      tags,
+      summary: 'Sign out: revokes this sign-in\'s refresh tokens',
+      description: 'A session opened through the company\'s OpenID provider answers 200 with the provider\'s end-session URL '
+        + '(RP-initiated logout) for the browser to visit, or null when the provider has none; other sessions answer 204.',
+      security: [{ bearer: [] }],
+      body: SignOutBodySchema.optional(),
+      response: { 200: SignOutResultSchema, 204: z.null(), 401: ProblemSchema },
+    },
   }, async (request, reply) => {
-    await deps.signIn.signOut(principalOf(request).sessionId);
-    return reply.status(204).send(null);
+    const { sessionId } = principalOf(request);
+    const provider = await deps.sso.providerSessionOf(sessionId);
+    const endSessionUrl = provider ? await deps.sso.endSessionUrl(sessionId) : null;
+    await deps.signIn.signOut(sessionId);
+    return provider ? reply.status(200).send({ endSessionUrl }) : reply.status(204).send(null);
   });
 
   r.post('/auth/forgot-password', {

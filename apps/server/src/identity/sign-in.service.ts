@@ -32,6 +32,11 @@ const notAuthorized = (message: string = AUTH_MESSAGES.wrongCredentials) => new 
 
 type ChallengeStep = Exclude<SignInStep, 'DONE' | 'RESET_PASSWORD'>;
 
+/** Whether a password may sign someone into a company (one that requires single sign-on says no). */
+export interface PasswordSignInGate {
+  assertPasswordAllowed(email: string, companyId: string): Promise<void>;
+}
+
 export interface SignInContext {
   /** The tenant of the host the user signs in at; picks the active company when they have several. */
   hostTenant: string;
@@ -44,6 +49,8 @@ export class SignInService {
     private readonly config: Config,
     private readonly tokens: TokenService,
     private readonly messenger: Messenger,
+    /** Refuses a password sign-in into a company that requires single sign-on (identity/sso). */
+    private readonly passwordGate?: PasswordSignInGate,
   ) {}
 
   async signIn(email: string, password: string, context: SignInContext): Promise<SignInResult> {
@@ -69,7 +76,10 @@ export class SignInService {
     if (user.status === 'DISABLED') throw notAuthorized(USER_DISABLED);
     // Refused before any further step (a new password, a code): no company would let them in.
     const memberships = await repo.membershipsOf(this.db, user.id);
-    if (memberships.length > 0 && !membershipToSignInTo(memberships, context.hostTenant)) throw notAuthorized(USER_DISABLED);
+    const signingInto = membershipToSignInTo(memberships, context.hostTenant);
+    if (memberships.length > 0 && !signingInto) throw notAuthorized(USER_DISABLED);
+    // Only after the right password: nobody learns from this answer who must use single sign-on.
+    if (signingInto) await this.passwordGate?.assertPasswordAllowed(user.email, signingInto.companyId);
     if (user.status === 'RESET_REQUIRED') {
       return { nextStep: 'RESET_PASSWORD', codeDeliveryDetails: await this.sendResetCode(this.db, user) };
     }
@@ -223,8 +233,7 @@ export class SignInService {
   }
 
   /** Opens a new refresh family (one signed-in session) and issues its first tokens. */
-  async startSession(db: Executor, user: repo.UserRow, companyId: string, now = new Date()): Promise<Tokens> {
-    const familyId = uuidv7();
+  async startSession(db: Executor, user: repo.UserRow, companyId: string, now = new Date(), familyId = uuidv7()): Promise<Tokens> {
     return this.issueInFamily(db, user, companyId, familyId, now);
   }
 

@@ -8,8 +8,14 @@ import { clearLocalSession, pageLocation } from './complete-sign-in.ts';
 
 export async function signOut(): Promise<void> {
   // Revoke on the server when we can; the local session goes either way.
-  await identity.signOut().catch(() => undefined);
+  const answer = await identity.signOut().catch(() => undefined);
   clearLocalSession();
+  // Signed in through the company's identity provider: end the session there too (RP-initiated
+  // logout); the provider sends the browser back to the portal's /login.
+  if (answer?.endSessionUrl) {
+    pageLocation.assign(answer.endSessionUrl);
+    return;
+  }
   const destination = new URL(signOutDestination(publicConfig()), pageLocation.current().origin);
   if (destination.origin === pageLocation.current().origin) {
     const router = appRouter();

@@ -1,7 +1,8 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { IconChevronDown, IconDeviceDesktop, IconLogout, IconMoon, IconSun, IconUserCog } from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun, IconUserCog } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '@clearlane/contract/users';
+import { abilityFor } from '../../lib/ability.tsx';
 import { signOut } from '../auth/sign-out.ts';
 
 const SCHEMES: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
@@ -39,6 +40,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCog size={16} aria-hidden />}>
           Your account
         </Menu.Item>
+        {abilityFor(user).can('manage', 'all') && (
+          <Menu.Item component={Link} to="/company/sso" leftSection={<IconKey size={16} aria-hidden />}>
+            Single sign-on
+          </Menu.Item>
+        )}
         <Menu.Divider />
         {/* The choice is remembered in this browser (app/app.tsx); System follows the operating system. */}
         <Menu.Label id="color-scheme-label">Appearance</Menu.Label>

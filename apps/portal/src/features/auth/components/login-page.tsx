@@ -14,7 +14,7 @@ import { ResetRequiredStep } from './login-steps/reset-required-step.tsx';
 import { TotpSetupPanel } from '../../../components/identity/totp-setup-panel.tsx';
 
 type Flow =
-  | { step: 'CREDENTIALS'; notice: string | null }
+  | { step: 'CREDENTIALS'; notice: string | null; passwordStep: boolean }
   | { step: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED'; session: string }
   | { step: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP'; session: string; sharedSecret: string; qrCodeDataUrl: string }
   | { step: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'; session: string }
@@ -38,12 +38,14 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
   const search = useSearch({ from: '/_public/login' });
   const navigate = useNavigate();
   const [email, setEmail] = useState(search.email ?? '');
-  const [flow, setFlow] = useState<Flow>(() => (search.handoff ? { step: 'FINISHING' } : { step: 'CREDENTIALS', notice: null }));
+  // ?ssoError=…: the company's identity provider sent the person back without a sign-in, and why.
+  const [flow, setFlow] = useState<Flow>(() => (search.handoff ? { step: 'FINISHING' } : { step: 'CREDENTIALS', notice: search.ssoError ?? null, passwordStep: false }));
   // Bumped on every return to the first step, so it mounts afresh with its notice and focus.
   const [attempt, setAttempt] = useState(0);
 
-  const restart = (notice: string | null = null) => {
-    setFlow({ step: 'CREDENTIALS', notice });
+  /** Back to the first step; after a password was accepted once, straight to the password. */
+  const restart = (notice: string | null = null, passwordStep = true) => {
+    setFlow({ step: 'CREDENTIALS', notice, passwordStep });
     setAttempt((value) => value + 1);
   };
 
@@ -95,16 +97,22 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
     redeemHandoff(code, search.redirect).catch((error: unknown) => {
       // The code is spent or expired: drop it from the address and let the user sign in here.
       void navigate({ to: '/login', search: { redirect: search.redirect }, replace: true });
-      restart(messageOf(error, 'This sign-in link has expired. Please sign in.'));
+      restart(messageOf(error, 'This sign-in link has expired. Please sign in.'), false);
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per handoff code
   }, [search.handoff]);
+
+  // The provider's refusal is shown once: a reload of the page does not show it again.
+  useEffect(() => {
+    if (search.ssoError) void navigate({ to: '/login', search: { redirect: search.redirect, email: search.email }, replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival from the provider
+  }, []);
 
   const common = { onResult: (result: SignInResult) => handleResult(result), onSessionOver: (message: string) => restart(message), onRestart: () => restart() };
 
   switch (flow.step) {
     case 'CREDENTIALS':
-      return <CredentialsStep key={attempt} initialEmail={email} notice={flow.notice} onResult={handleResult} />;
+      return <CredentialsStep key={attempt} initialEmail={email} notice={flow.notice} passwordStep={flow.passwordStep} redirect={search.redirect} onResult={handleResult} />;
     case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
       return <NewPasswordStep session={flow.session} email={email} policy={publicConfig().passwordPolicy} {...common} />;
     case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
