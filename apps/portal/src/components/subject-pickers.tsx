@@ -15,7 +15,7 @@ import { useDriverSearch } from '../lib/entities/drivers/get-drivers.ts';
 export const driverOptionLabel = (driver: Person) => `${driver.fullName} (${driver.licenceState} ${driver.licenceNumber})`;
 export const businessOptionLabel = (business: Business) => `${business.name} (EIN ${formatEin(business.ein)})`;
 
-type PickerProps = Pick<SelectProps, 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus' | 'w'> & { placeholder?: string };
+type PickerProps = Pick<SelectProps, 'id' | 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus' | 'disabled' | 'w' | 'aria-describedby'> & { placeholder?: string };
 
 interface SubjectPickerProps<Subject extends { id: string }> extends PickerProps {
   picked: Subject | undefined;

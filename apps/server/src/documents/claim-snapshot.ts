@@ -2,7 +2,7 @@
 // snapshot of which claim and when, the reports' verdict first, then every report with its outcome,
 // deciding rules, ruleset version and SHA-256, what changed since the previous snapshot, and the
 // loss notice as entered, labelled with the titles of the form version it was entered against.
-import type { ClaimSnapshot, JsonSchemaObject } from '@clearlane/contract';
+import { fieldLabel, type ClaimSnapshot, type JsonSchemaObject } from '@clearlane/contract';
 import { dateTime } from './order-document.ts';
 import { createDoc, footers, headerBand, keyValues, RELAXED, runningHeaders, sectionTitle, table, toBuffer, verdictBox, type Tone } from './pdf-kit.ts';
 
@@ -24,32 +24,6 @@ const shown = (value: unknown): string => {
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The sub-schema of a property: its own, or one a `dependencies` branch adds (a typed-in driver's name). */
-function propertySchema(node: unknown, key: string): unknown {
-  if (!isRecord(node)) return undefined;
-  if (isRecord(node.properties) && key in node.properties) return node.properties[key];
-  for (const dependency of Object.values(isRecord(node.dependencies) ? node.dependencies : {})) {
-    for (const branch of isRecord(dependency) && Array.isArray(dependency.oneOf) ? dependency.oneOf : []) {
-      const found = isRecord(branch) && isRecord(branch.properties) ? branch.properties[key] : undefined;
-      if (isRecord(found) && found.title) return found;
-    }
-  }
-  return undefined;
-}
-
-/** "Vehicles › 2 › VIN": the form's own titles along a dotted path. */
-export function fieldLabel(schema: JsonSchemaObject, path: string): string {
-  let node: unknown = schema;
-  return path.split('.').filter(Boolean).map((segment) => {
-    if (/^\d+$/.test(segment)) {
-      node = isRecord(node) ? node.items : undefined;
-      return String(Number(segment) + 1);
-    }
-    node = propertySchema(node, segment);
-    return isRecord(node) && typeof node.title === 'string' ? node.title : segment;
-  }).join(' › ');
-}
 
 /** Every value of the form data with its path, in the order entered. */
 function leaves(data: unknown, path: string[] = []): [string, unknown][] {
