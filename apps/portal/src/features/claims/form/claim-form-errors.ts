@@ -70,9 +70,15 @@ export function mergeErrors(...schemas: ClaimErrorSchema[]): ClaimErrorSchema {
   return merged;
 }
 
-/** The list above the form: every error with its field named by the form's own titles. */
+/** The list above the form: every field in error once (its messages joined), named by the form's own titles. */
 export function errorListOf(errorSchema: ClaimErrorSchema, schema: RJSFSchema): ClaimFieldError[] {
-  return errorsOf(errorSchema).map((error) => ({ ...error, label: error.path ? fieldLabel(schema as Record<string, unknown>, error.path) : 'The form' }));
+  const byPath = new Map<string, string[]>();
+  for (const error of errorsOf(errorSchema)) byPath.set(error.path, [...(byPath.get(error.path) ?? []), error.message]);
+  return [...byPath].map(([path, messages]) => ({
+    path,
+    label: path ? fieldLabel(schema as Record<string, unknown>, path) : 'The form',
+    message: messages.join('; '),
+  }));
 }
 
 const FORMAT_NAMES: Record<string, string> = { date: 'a date', 'date-time': 'a date and time', uuid: 'one of the choices', email: 'an email address' };

@@ -141,7 +141,7 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="lg">
           {!validation.checkedHere && (
-            <Alert color="blue" variant="light" title={`Your company's form, version ${version.version}`}>
+            <Alert color="blue" variant="light" role="note" title={`Your company's form, version ${version.version}`}>
               This version of the form is checked when you save it: anything not right is shown by its field after saving.
             </Alert>
           )}
