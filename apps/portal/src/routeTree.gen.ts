@@ -14,6 +14,7 @@ import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AuthenticatedIndexRouteImport } from './routes/_authenticated/index'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AuthenticatedBusinessesRouteRouteImport } from './routes/_authenticated/businesses/route'
+import { Route as AuthenticatedClaimsRouteRouteImport } from './routes/_authenticated/claims/route'
 import { Route as AuthenticatedDownloadsRouteImport } from './routes/_authenticated/downloads'
 import { Route as AuthenticatedDriversRouteRouteImport } from './routes/_authenticated/drivers/route'
 import { Route as AuthenticatedReportsRouteRouteImport } from './routes/_authenticated/reports/route'
@@ -24,6 +25,8 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as AuthenticatedBusinessesIndexRouteImport } from './routes/_authenticated/businesses/index'
 import { Route as AuthenticatedBusinessesIdRouteImport } from './routes/_authenticated/businesses/$id'
 import { Route as AuthenticatedBusinessesAddBusinessRouteImport } from './routes/_authenticated/businesses/add-business'
+import { Route as AuthenticatedClaimsIndexRouteImport } from './routes/_authenticated/claims/index'
+import { Route as AuthenticatedClaimsIdRouteImport } from './routes/_authenticated/claims/$id'
 import { Route as AuthenticatedDriversIndexRouteImport } from './routes/_authenticated/drivers/index'
 import { Route as AuthenticatedDriversIdRouteImport } from './routes/_authenticated/drivers/$id'
 import { Route as AuthenticatedDriversAddDriverRouteImport } from './routes/_authenticated/drivers/add-driver'
@@ -41,6 +44,7 @@ import { Route as AuthenticatedOrdersMvrSingleOrderRouteImport } from './routes/
 import { Route as AuthenticatedOrdersPersonRiskAssessmentSingleOrderRouteImport } from './routes/_authenticated/orders/person-risk-assessment/single-order'
 import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/_authenticated/orders/vin/single-order'
 import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
+import { Route as AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport } from './routes/_authenticated/claims/$claimId/snapshots/$snapshotId'
 import { Route as AuthenticatedDriversDriverIdAlertsIdRouteImport } from './routes/_authenticated/drivers/$driverId/alerts/$id'
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
@@ -67,6 +71,12 @@ const AuthenticatedBusinessesRouteRoute =
   AuthenticatedBusinessesRouteRouteImport.update({
     id: '/businesses',
     path: '/businesses',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedClaimsRouteRoute =
+  AuthenticatedClaimsRouteRouteImport.update({
+    id: '/claims',
+    path: '/claims',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
 const AuthenticatedDownloadsRoute = AuthenticatedDownloadsRouteImport.update({
@@ -140,6 +150,21 @@ const AuthenticatedBusinessesAddBusinessRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedClaimsIndexRoute =
+  AuthenticatedClaimsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/index.lazy').then((d) => d.Route),
+  )
+const AuthenticatedClaimsIdRoute = AuthenticatedClaimsIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => AuthenticatedClaimsRouteRoute,
+} as any).lazy(() =>
+  import('./routes/_authenticated/claims/$id.lazy').then((d) => d.Route),
+)
 const AuthenticatedDriversIndexRoute =
   AuthenticatedDriversIndexRouteImport.update({
     id: '/',
@@ -261,6 +286,16 @@ const AuthenticatedReportsGroupIdRoute =
       (d) => d.Route,
     ),
   )
+const AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute =
+  AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport.update({
+    id: '/$claimId/snapshots/$snapshotId',
+    path: '/$claimId/snapshots/$snapshotId',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/$claimId/snapshots/$snapshotId.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedDriversDriverIdAlertsIdRoute =
   AuthenticatedDriversDriverIdAlertsIdRouteImport.update({
     id: '/$driverId/alerts/$id',
@@ -275,6 +310,7 @@ const AuthenticatedDriversDriverIdAlertsIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof AuthenticatedIndexRoute
   '/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
+  '/claims': typeof AuthenticatedClaimsRouteRouteWithChildren
   '/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteRouteWithChildren
@@ -285,6 +321,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/claims/$id': typeof AuthenticatedClaimsIdRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -293,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
+  '/claims/': typeof AuthenticatedClaimsIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
   '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/reports/': typeof AuthenticatedReportsIndexRoute
@@ -303,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesByTo {
@@ -314,6 +353,7 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/claims/$id': typeof AuthenticatedClaimsIdRoute
   '/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -322,6 +362,7 @@ export interface FileRoutesByTo {
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
+  '/claims': typeof AuthenticatedClaimsIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
   '/orders': typeof AuthenticatedOrdersIndexRoute
   '/reports': typeof AuthenticatedReportsIndexRoute
@@ -332,6 +373,7 @@ export interface FileRoutesByTo {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRoutesById {
@@ -339,6 +381,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/_authenticated/businesses': typeof AuthenticatedBusinessesRouteRouteWithChildren
+  '/_authenticated/claims': typeof AuthenticatedClaimsRouteRouteWithChildren
   '/_authenticated/drivers': typeof AuthenticatedDriversRouteRouteWithChildren
   '/_authenticated/reports': typeof AuthenticatedReportsRouteRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteRouteWithChildren
@@ -350,6 +393,7 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/businesses/$id': typeof AuthenticatedBusinessesIdRoute
   '/_authenticated/businesses/add-business': typeof AuthenticatedBusinessesAddBusinessRoute
+  '/_authenticated/claims/$id': typeof AuthenticatedClaimsIdRoute
   '/_authenticated/drivers/$id': typeof AuthenticatedDriversIdRoute
   '/_authenticated/drivers/add-driver': typeof AuthenticatedDriversAddDriverRoute
   '/_authenticated/drivers/alerts': typeof AuthenticatedDriversAlertsRoute
@@ -358,6 +402,7 @@ export interface FileRoutesById {
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
+  '/_authenticated/claims/': typeof AuthenticatedClaimsIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/reports/': typeof AuthenticatedReportsIndexRoute
@@ -368,6 +413,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/_authenticated/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/_authenticated/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
 export interface FileRouteTypes {
@@ -375,6 +421,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/businesses'
+    | '/claims'
     | '/drivers'
     | '/reports'
     | '/users'
@@ -385,6 +432,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/businesses/$id'
     | '/businesses/add-business'
+    | '/claims/$id'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -393,6 +441,7 @@ export interface FileRouteTypes {
     | '/users/$id'
     | '/users/add-user'
     | '/businesses/'
+    | '/claims/'
     | '/drivers/'
     | '/orders/'
     | '/reports/'
@@ -403,6 +452,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -414,6 +464,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/businesses/$id'
     | '/businesses/add-business'
+    | '/claims/$id'
     | '/drivers/$id'
     | '/drivers/add-driver'
     | '/drivers/alerts'
@@ -422,6 +473,7 @@ export interface FileRouteTypes {
     | '/users/$id'
     | '/users/add-user'
     | '/businesses'
+    | '/claims'
     | '/drivers'
     | '/orders'
     | '/reports'
@@ -432,12 +484,14 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   id:
     | '__root__'
     | '/_authenticated'
     | '/_public'
     | '/_authenticated/businesses'
+    | '/_authenticated/claims'
     | '/_authenticated/drivers'
     | '/_authenticated/reports'
     | '/_authenticated/users'
@@ -449,6 +503,7 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/businesses/$id'
     | '/_authenticated/businesses/add-business'
+    | '/_authenticated/claims/$id'
     | '/_authenticated/drivers/$id'
     | '/_authenticated/drivers/add-driver'
     | '/_authenticated/drivers/alerts'
@@ -457,6 +512,7 @@ export interface FileRouteTypes {
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
     | '/_authenticated/businesses/'
+    | '/_authenticated/claims/'
     | '/_authenticated/drivers/'
     | '/_authenticated/orders/'
     | '/_authenticated/reports/'
@@ -467,6 +523,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders/person-risk-assessment/single-order'
     | '/_authenticated/orders/vin/single-order'
     | '/_authenticated/reports/group/$id'
+    | '/_authenticated/claims/$claimId/snapshots/$snapshotId'
     | '/_authenticated/drivers/$driverId/alerts/$id'
   fileRoutesById: FileRoutesById
 }
@@ -510,6 +567,13 @@ declare module '@tanstack/react-router' {
       path: '/businesses'
       fullPath: '/businesses'
       preLoaderRoute: typeof AuthenticatedBusinessesRouteRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/claims': {
+      id: '/_authenticated/claims'
+      path: '/claims'
+      fullPath: '/claims'
+      preLoaderRoute: typeof AuthenticatedClaimsRouteRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/downloads': {
@@ -581,6 +645,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/businesses/add-business'
       preLoaderRoute: typeof AuthenticatedBusinessesAddBusinessRouteImport
       parentRoute: typeof AuthenticatedBusinessesRouteRoute
+    }
+    '/_authenticated/claims/': {
+      id: '/_authenticated/claims/'
+      path: '/'
+      fullPath: '/claims/'
+      preLoaderRoute: typeof AuthenticatedClaimsIndexRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
+    '/_authenticated/claims/$id': {
+      id: '/_authenticated/claims/$id'
+      path: '/$id'
+      fullPath: '/claims/$id'
+      preLoaderRoute: typeof AuthenticatedClaimsIdRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
     }
     '/_authenticated/drivers/': {
       id: '/_authenticated/drivers/'
@@ -701,6 +779,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedReportsGroupIdRouteImport
       parentRoute: typeof AuthenticatedReportsRouteRoute
     }
+    '/_authenticated/claims/$claimId/snapshots/$snapshotId': {
+      id: '/_authenticated/claims/$claimId/snapshots/$snapshotId'
+      path: '/$claimId/snapshots/$snapshotId'
+      fullPath: '/claims/$claimId/snapshots/$snapshotId'
+      preLoaderRoute: typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
     '/_authenticated/drivers/$driverId/alerts/$id': {
       id: '/_authenticated/drivers/$driverId/alerts/$id'
       path: '/$driverId/alerts/$id'
@@ -728,6 +813,25 @@ const AuthenticatedBusinessesRouteRouteChildren: AuthenticatedBusinessesRouteRou
 const AuthenticatedBusinessesRouteRouteWithChildren =
   AuthenticatedBusinessesRouteRoute._addFileChildren(
     AuthenticatedBusinessesRouteRouteChildren,
+  )
+
+interface AuthenticatedClaimsRouteRouteChildren {
+  AuthenticatedClaimsIdRoute: typeof AuthenticatedClaimsIdRoute
+  AuthenticatedClaimsIndexRoute: typeof AuthenticatedClaimsIndexRoute
+  AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute: typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
+}
+
+const AuthenticatedClaimsRouteRouteChildren: AuthenticatedClaimsRouteRouteChildren =
+  {
+    AuthenticatedClaimsIdRoute: AuthenticatedClaimsIdRoute,
+    AuthenticatedClaimsIndexRoute: AuthenticatedClaimsIndexRoute,
+    AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute:
+      AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute,
+  }
+
+const AuthenticatedClaimsRouteRouteWithChildren =
+  AuthenticatedClaimsRouteRoute._addFileChildren(
+    AuthenticatedClaimsRouteRouteChildren,
   )
 
 interface AuthenticatedDriversRouteRouteChildren {
@@ -791,6 +895,7 @@ const AuthenticatedUsersRouteRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedBusinessesRouteRoute: typeof AuthenticatedBusinessesRouteRouteWithChildren
+  AuthenticatedClaimsRouteRoute: typeof AuthenticatedClaimsRouteRouteWithChildren
   AuthenticatedDriversRouteRoute: typeof AuthenticatedDriversRouteRouteWithChildren
   AuthenticatedReportsRouteRoute: typeof AuthenticatedReportsRouteRouteWithChildren
   AuthenticatedUsersRouteRoute: typeof AuthenticatedUsersRouteRouteWithChildren
@@ -809,6 +914,7 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedBusinessesRouteRoute:
     AuthenticatedBusinessesRouteRouteWithChildren,
+  AuthenticatedClaimsRouteRoute: AuthenticatedClaimsRouteRouteWithChildren,
   AuthenticatedDriversRouteRoute: AuthenticatedDriversRouteRouteWithChildren,
   AuthenticatedReportsRouteRoute: AuthenticatedReportsRouteRouteWithChildren,
   AuthenticatedUsersRouteRoute: AuthenticatedUsersRouteRouteWithChildren,

@@ -1,6 +1,6 @@
 // Company plugins in the portal: the navigation and the actions of a feature that is off are hidden,
 // its pages say "<feature> is not enabled for <company>" (before the role is looked at, as the server
-// does), and features that are not built (claims, DOT scores, downloads) are never
+// does), and features that are not built (DOT scores) are never
 // advertised on the home page, in the permission table or in the invite form.
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { NAV_ITEMS, visibleNavItems } from '../src/app/navigation/nav-config.ts'
 import { theme } from '../src/app/theme.ts';
 import { assertMayPlaceBulkOrders } from '../src/features/bulk-orders/access.ts';
 import { assertMayUseBusinesses } from '../src/features/businesses/access.ts';
+import { assertMayUseClaims } from '../src/features/claims/access.ts';
 import { HomePage } from '../src/features/home/components/home-page.tsx';
 import { PermissionsGrid } from '../src/features/home/components/permissions-grid.tsx';
 import { assertMayViewOrders } from '../src/features/orders/access.ts';
@@ -51,13 +52,14 @@ const queryClientWith = (user: CurrentUser, plugins: readonly string[]) => {
 const refusal = async (guard: Promise<void>) => guard.then(() => null, (error: unknown) => error);
 
 describe('navigation', () => {
-  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Downloads (downloads)', () => {
+  it('hides the sections of a plugin that is off: Orders and Reports (orders), Businesses (businesses), Driver alerts (monitoring), Claims (claims), Downloads (downloads)', () => {
     const labels = (plugins: PluginName[]) => visibleNavItems(NAV_ITEMS, { ability: abilityOf(admin), plugins }).map((item) => item.label);
-    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
-    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Users']);
-    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Downloads', 'Users']);
-    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Downloads', 'Users']);
-    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Downloads', 'Users']);
+    expect(labels(ALL)).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Downloads', 'Users']);
+    expect(labels(without('downloads'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Claims', 'Users']);
+    expect(labels(without('orders'))).toEqual(['Home', 'Drivers', 'Driver alerts', 'Businesses', 'Claims', 'Downloads', 'Users']);
+    expect(labels(without('businesses'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Reports', 'Claims', 'Downloads', 'Users']);
+    expect(labels(without('monitoring'))).toEqual(['Home', 'Orders', 'Drivers', 'Businesses', 'Reports', 'Claims', 'Downloads', 'Users']);
+    expect(labels(without('claims'))).toEqual(['Home', 'Orders', 'Drivers', 'Driver alerts', 'Businesses', 'Reports', 'Downloads', 'Users']);
     expect(labels([])).toEqual(['Home', 'Drivers', 'Users']);
   });
 });
@@ -82,7 +84,9 @@ describe('route guards', () => {
     expect(await missing((queryClient) => assertMayPlaceOrders(queryClient, 'businesses'), without('businesses'))).toBe('businesses');
     expect(await missing(assertMayPlaceBulkOrders, without('bulk-orders'))).toBe('bulk-orders');
     expect(await missing(assertMayPlaceBulkOrders, without('orders'))).toBe('orders');
-    for (const guard of [assertMayViewOrders, assertMayViewReports, assertMayPlaceBulkOrders, (queryClient: QueryClient) => assertMayPlaceOrders(queryClient, 'businesses')]) {
+    expect(await missing(assertMayUseClaims, without('claims'))).toBe('claims');
+    expect(await missing((queryClient) => assertMayUseClaims(queryClient, 'create'), without('claims'))).toBe('claims');
+    for (const guard of [assertMayViewOrders, assertMayViewReports, assertMayPlaceBulkOrders, assertMayUseClaims, (queryClient: QueryClient) => assertMayPlaceOrders(queryClient, 'businesses')]) {
       expect(await missing(guard, ALL)).toBeNull();
     }
   });
@@ -121,7 +125,7 @@ describe('the page of a feature that is off', () => {
 });
 
 describe('features that are not built are never advertised', () => {
-  const UNBUILT = /claim|score/i;
+  const UNBUILT = /score/i;
 
   it('the permission table lists only built areas that are on for the company', () => {
     const rows = (plugins: PluginName[]) => {
@@ -130,8 +134,8 @@ describe('features that are not built are never advertised', () => {
       unmount();
       return names;
     };
-    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'Users']);
-    expect(rows(without('orders', 'businesses', 'monitoring'))).toEqual(['Drivers', 'Users']);
+    expect(rows(ALL)).toEqual(['Orders', 'Reports', 'Drivers', 'Monitoring', 'Businesses', 'Claims', 'Users']);
+    expect(rows(without('orders', 'businesses', 'monitoring', 'claims'))).toEqual(['Drivers', 'Users']);
   });
 
   it('the invite form describes roles by what is built', () => {
@@ -165,7 +169,7 @@ describe('features that are not built are never advertised', () => {
       </MantineProvider>,
     );
     const features = (await screen.findByText('Features switched on')).parentElement!;
-    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads']);
+    expect(within(features).getAllByText(/./).slice(1).map((badge) => badge.textContent)).toEqual(['Bulk orders', 'Businesses', 'Monitoring', 'Downloads', 'Claims']);
     expect(document.body.textContent).not.toMatch(UNBUILT);
     expect(screen.queryByText(/MVR order health/i)).not.toBeInTheDocument();
   });

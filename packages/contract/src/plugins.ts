@@ -17,10 +17,10 @@ export const PLUGIN_LABELS: Record<PluginName, string> = {
 };
 
 /**
- * Plugins whose features exist in this build. The others (claims, DOT scores)
+ * Plugins whose features exist in this build. The others (DOT scores)
  * can be switched on for a company ahead of time, but the portal never advertises them until built.
  */
-export const BUILT_PLUGINS: readonly PluginName[] = ['orders', 'bulk-orders', 'businesses', 'monitoring', 'downloads'];
+export const BUILT_PLUGINS: readonly PluginName[] = ['orders', 'bulk-orders', 'businesses', 'monitoring', 'downloads', 'claims'];
 
 /** "Businesses is not enabled for Acme Logistics": the one sentence server and portal use. */
 export const pluginNotEnabledMessage = (plugin: PluginName, companyName: string) => `${PLUGIN_LABELS[plugin]} is not enabled for ${companyName}.`;

@@ -82,6 +82,22 @@ export const queryKeys = {
     list: (query: object) => ['downloads', 'list', query] as const,
     detail: (id: string) => ['downloads', 'detail', id] as const,
   },
+  /** Claims (issue 11): the list, one claim, its orders and its snapshots. */
+  claims: {
+    all: ['claims'] as const,
+    lists: ['claims', 'list'] as const,
+    list: (query: object) => ['claims', 'list', query] as const,
+    detail: (id: string) => ['claims', 'detail', id] as const,
+    orders: (id: string) => ['claims', 'orders', id] as const,
+    snapshots: (id: string) => ['claims', 'snapshots', id] as const,
+    snapshot: (id: string, snapshotId: string) => ['claims', 'snapshot', id, snapshotId] as const,
+  },
+  /** The company's claim form versions (immutable once published). */
+  claimSchemas: {
+    all: ['claim-schemas'] as const,
+    current: ['claim-schemas', 'current'] as const,
+    version: (version: number) => ['claim-schemas', 'version', version] as const,
+  },
   userContext: ['user-context'] as const,
   systemMessage: ['system-message'] as const,
   health: ['health'] as const,
@@ -99,6 +115,14 @@ export const mutationKeys = {
   businesses: { create: ['businesses', 'create'] as const },
   monitoring: { saveSettings: ['monitoring', 'save-settings'] as const },
   downloads: { generate: ['downloads', 'generate'] as const, file: (id: string) => ['downloads', 'file', id] as const },
+  claims: {
+    create: ['claims', 'create'] as const,
+    update: (id: string) => ['claims', 'update', id] as const,
+    publish: (id: string) => ['claims', 'publish', id] as const,
+    attach: (id: string) => ['claims', 'attach', id] as const,
+    detach: (id: string) => ['claims', 'detach', id] as const,
+    downloadSnapshot: (snapshotId: string) => ['claims', 'download-snapshot', snapshotId] as const,
+  },
   users: { create: ['users', 'create'] as const, resendInvite: ['users', 'resend-invite'] as const },
   orders: {
     place: (kind: string) => ['orders', 'place', kind] as const,

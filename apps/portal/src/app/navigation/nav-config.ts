@@ -28,7 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Driver alerts', to: '/drivers/alerts', icon: IconBell, built: true, plugin: 'monitoring', ability: { action: 'view', subject: 'Monitoring' } },
   { label: 'Businesses', to: '/businesses', icon: IconBuildingSkyscraper, built: true, plugin: 'businesses', ability: { action: 'view', subject: 'Business' } },
   { label: 'Reports', to: '/reports', icon: IconFileText, built: true, plugin: 'orders', ability: { action: 'view', subject: 'Reports' } },
-  { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: false, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
+  { label: 'Claims', to: '/claims', icon: IconShieldCheck, built: true, plugin: 'claims', ability: { action: 'view', subject: 'Claim' } },
   { label: 'Scores', to: '/scores', icon: IconChartBar, built: false, plugin: 'dot-scores', ability: { action: 'view', subject: 'Scores' } },
   { label: 'Downloads', to: '/downloads', icon: IconDownload, built: true, plugin: 'downloads', ability: { action: 'view', subject: 'Reports' } },
   { label: 'Users', to: '/users', icon: IconUsers, built: true, ability: { action: 'view', subject: 'User' } },

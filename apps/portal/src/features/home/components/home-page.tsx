@@ -30,7 +30,7 @@ export function HomePage() {
   const twoStep = user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
   // As the navigation's Orders section: the ability to view orders and the company's orders plugin.
   const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
-  // A plugin switched on ahead of its feature (claims, monitoring, …) is not shown until the feature is built.
+  // A plugin switched on ahead of its feature (DOT scores, …) is not shown until the feature is built.
   const features = builtPlugins(plugins);
   // Drivers and their qualification are plugin-free; alerts need the monitoring plugin and the ability.
   const seesDrivers = ability.can('view', 'Driver');

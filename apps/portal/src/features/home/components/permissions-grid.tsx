@@ -7,8 +7,8 @@ import { hasPlugins } from '../../../lib/plugins.ts';
 
 /**
  * The areas of the table, with the plugin each belongs to (as the server's routes declare it). An area
- * is listed only when its feature is built and on for the company: Claims (claims) and Scores
- * (dot-scores) join the table when their pages exist.
+ * is listed only when its feature is built and on for the company: Scores (dot-scores) joins the
+ * table when its pages exist.
  */
 const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[] = [
   { subject: 'Order', label: 'Orders', plugin: 'orders' },
@@ -16,6 +16,7 @@ const SUBJECTS: { subject: AbilitySubject; label: string; plugin?: PluginName }[
   { subject: 'Driver', label: 'Drivers' },
   { subject: 'Monitoring', label: 'Monitoring', plugin: 'monitoring' },
   { subject: 'Business', label: 'Businesses', plugin: 'businesses' },
+  { subject: 'Claim', label: 'Claims', plugin: 'claims' },
   { subject: 'User', label: 'Users' },
 ];
 

@@ -13,12 +13,12 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 
-// Only what is built: claims, monitoring and DOT scores join these words when their pages exist.
+// Only what is built: DOT scores join these words when their pages exist.
 export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   'Company Admin': 'Everything in the company, including its users and settings.',
-  Manager: 'Runs the programme: places and reviews orders, keeps drivers and businesses, monitors drivers and acknowledges their alerts; sees the users.',
-  Agent: 'Places orders and keeps drivers and businesses up to date; reads driver alerts.',
-  Viewer: 'Reads orders, reports, drivers, businesses and driver alerts; changes nothing.',
+  Manager: 'Runs the programme: places and reviews orders, keeps drivers and businesses, monitors drivers and acknowledges their alerts, publishes claims; sees the users.',
+  Agent: 'Places orders, files claims and keeps drivers and businesses up to date; reads driver alerts.',
+  Viewer: 'Reads orders, reports, drivers, businesses, claims and driver alerts; changes nothing.',
 };
 
 interface InviteValues {
