@@ -8,6 +8,8 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router'
+
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as PublicRouteImport } from './routes/_public'
@@ -46,6 +48,13 @@ import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/
 import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
 import { Route as AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport } from './routes/_authenticated/claims/$claimId/snapshots/$snapshotId'
 import { Route as AuthenticatedDriversDriverIdAlertsIdRouteImport } from './routes/_authenticated/drivers/$driverId/alerts/$id'
+
+const AuthenticatedClaimsAddClaimLazyRouteImport = createFileRoute(
+  '/_authenticated/claims/add-claim',
+)()
+const AuthenticatedClaimsClaimIdEditLazyRouteImport = createFileRoute(
+  '/_authenticated/claims/$claimId/edit',
+)()
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -165,6 +174,16 @@ const AuthenticatedClaimsIdRoute = AuthenticatedClaimsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authenticated/claims/$id.lazy').then((d) => d.Route),
 )
+const AuthenticatedClaimsAddClaimLazyRoute =
+  AuthenticatedClaimsAddClaimLazyRouteImport.update({
+    id: '/add-claim',
+    path: '/add-claim',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/add-claim.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedDriversIndexRoute =
   AuthenticatedDriversIndexRouteImport.update({
     id: '/',
@@ -245,6 +264,16 @@ const AuthenticatedUsersAddUserRoute =
     getParentRoute: () => AuthenticatedUsersRouteRoute,
   } as any).lazy(() =>
     import('./routes/_authenticated/users/add-user.lazy').then((d) => d.Route),
+  )
+const AuthenticatedClaimsClaimIdEditLazyRoute =
+  AuthenticatedClaimsClaimIdEditLazyRouteImport.update({
+    id: '/$claimId/edit',
+    path: '/$claimId/edit',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/$claimId/edit.lazy').then(
+      (d) => d.Route,
+    ),
   )
 const AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute =
   AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRouteImport.update({
@@ -329,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/reports/$id': typeof AuthenticatedReportsIdRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/claims/add-claim': typeof AuthenticatedClaimsAddClaimLazyRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/claims/': typeof AuthenticatedClaimsIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
@@ -341,6 +371,7 @@ export interface FileRoutesByFullPath {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/edit': typeof AuthenticatedClaimsClaimIdEditLazyRoute
   '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -361,6 +392,7 @@ export interface FileRoutesByTo {
   '/reports/$id': typeof AuthenticatedReportsIdRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/claims/add-claim': typeof AuthenticatedClaimsAddClaimLazyRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
   '/claims': typeof AuthenticatedClaimsIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
@@ -373,6 +405,7 @@ export interface FileRoutesByTo {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/edit': typeof AuthenticatedClaimsClaimIdEditLazyRoute
   '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -401,6 +434,7 @@ export interface FileRoutesById {
   '/_authenticated/reports/$id': typeof AuthenticatedReportsIdRoute
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/_authenticated/claims/add-claim': typeof AuthenticatedClaimsAddClaimLazyRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/_authenticated/claims/': typeof AuthenticatedClaimsIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
@@ -413,6 +447,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/_authenticated/claims/$claimId/edit': typeof AuthenticatedClaimsClaimIdEditLazyRoute
   '/_authenticated/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/_authenticated/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -440,6 +475,7 @@ export interface FileRouteTypes {
     | '/reports/$id'
     | '/users/$id'
     | '/users/add-user'
+    | '/claims/add-claim'
     | '/businesses/'
     | '/claims/'
     | '/drivers/'
@@ -452,6 +488,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/edit'
     | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -472,6 +509,7 @@ export interface FileRouteTypes {
     | '/reports/$id'
     | '/users/$id'
     | '/users/add-user'
+    | '/claims/add-claim'
     | '/businesses'
     | '/claims'
     | '/drivers'
@@ -484,6 +522,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/edit'
     | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   id:
@@ -511,6 +550,7 @@ export interface FileRouteTypes {
     | '/_authenticated/reports/$id'
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
+    | '/_authenticated/claims/add-claim'
     | '/_authenticated/businesses/'
     | '/_authenticated/claims/'
     | '/_authenticated/drivers/'
@@ -523,6 +563,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders/person-risk-assessment/single-order'
     | '/_authenticated/orders/vin/single-order'
     | '/_authenticated/reports/group/$id'
+    | '/_authenticated/claims/$claimId/edit'
     | '/_authenticated/claims/$claimId/snapshots/$snapshotId'
     | '/_authenticated/drivers/$driverId/alerts/$id'
   fileRoutesById: FileRoutesById
@@ -660,6 +701,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClaimsIdRouteImport
       parentRoute: typeof AuthenticatedClaimsRouteRoute
     }
+    '/_authenticated/claims/add-claim': {
+      id: '/_authenticated/claims/add-claim'
+      path: '/add-claim'
+      fullPath: '/claims/add-claim'
+      preLoaderRoute: typeof AuthenticatedClaimsAddClaimLazyRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
     '/_authenticated/drivers/': {
       id: '/_authenticated/drivers/'
       path: '/'
@@ -736,6 +784,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/users/add-user'
       preLoaderRoute: typeof AuthenticatedUsersAddUserRouteImport
       parentRoute: typeof AuthenticatedUsersRouteRoute
+    }
+    '/_authenticated/claims/$claimId/edit': {
+      id: '/_authenticated/claims/$claimId/edit'
+      path: '/$claimId/edit'
+      fullPath: '/claims/$claimId/edit'
+      preLoaderRoute: typeof AuthenticatedClaimsClaimIdEditLazyRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
     }
     '/_authenticated/orders/business-risk-assessment/single-order': {
       id: '/_authenticated/orders/business-risk-assessment/single-order'
@@ -817,14 +872,19 @@ const AuthenticatedBusinessesRouteRouteWithChildren =
 
 interface AuthenticatedClaimsRouteRouteChildren {
   AuthenticatedClaimsIdRoute: typeof AuthenticatedClaimsIdRoute
+  AuthenticatedClaimsAddClaimLazyRoute: typeof AuthenticatedClaimsAddClaimLazyRoute
   AuthenticatedClaimsIndexRoute: typeof AuthenticatedClaimsIndexRoute
+  AuthenticatedClaimsClaimIdEditLazyRoute: typeof AuthenticatedClaimsClaimIdEditLazyRoute
   AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute: typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
 }
 
 const AuthenticatedClaimsRouteRouteChildren: AuthenticatedClaimsRouteRouteChildren =
   {
     AuthenticatedClaimsIdRoute: AuthenticatedClaimsIdRoute,
+    AuthenticatedClaimsAddClaimLazyRoute: AuthenticatedClaimsAddClaimLazyRoute,
     AuthenticatedClaimsIndexRoute: AuthenticatedClaimsIndexRoute,
+    AuthenticatedClaimsClaimIdEditLazyRoute:
+      AuthenticatedClaimsClaimIdEditLazyRoute,
     AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute:
       AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute,
   }

@@ -8,7 +8,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { AUTO_LOSS_NOTICE_SCHEMA } from '@clearlane/contract/claim-form/auto-loss-notice';
 import { PRECOMPILED, VALIDATORS_DIR, compileValidatorModule } from '../../../build/compile-claim-validators.ts';
 import { claimFormValidation } from '../../../src/features/claims/form/claim-validators.ts';
-import { checkClaimForm, errorListOf, errorsOf, serverErrorsOf } from '../../../src/features/claims/form/claim-form-errors.ts';
+import { checkClaimForm, errorListOf, errorsOf, serverErrorsOf, withoutEmptyGroups } from '../../../src/features/claims/form/claim-form-errors.ts';
 
 const schema = AUTO_LOSS_NOTICE_SCHEMA as unknown as RJSFSchema;
 const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -103,5 +103,20 @@ describe('server errors on the fields', () => {
     });
     expect(other).toEqual([{ path: 'orders', message: 'at least one report must be attached' }]);
     expect(errorListOf(errorSchema, schema).map((error) => error.label)).toEqual(['Our vehicles › 1 › VIN', 'Policy › Insurance company', 'The form']);
+  });
+});
+
+describe('form data as saved', () => {
+  it('drops groups left empty but keeps list items where they are', () => {
+    expect(withoutEmptyGroups({ policy: { policyNumber: 'CA-1', agency: undefined }, hoursOfService: {}, postAccidentTesting: { alcohol: {} }, vehicles: [{}, { vin: 'X' }] }))
+      .toEqual({ policy: { policyNumber: 'CA-1' }, vehicles: [{}, { vin: 'X' }] });
+  });
+
+  it("drops a group holding nothing but the form's own defaults, keeps it once something is entered", () => {
+    const defaults = { postAccidentTesting: { alcohol: { performed: false } }, loss: { fatalities: 0 } };
+    expect(withoutEmptyGroups({ postAccidentTesting: { alcohol: { performed: false } }, loss: { fatalities: 0, description: 'x' } }, defaults))
+      .toEqual({ loss: { fatalities: 0, description: 'x' } });
+    expect(withoutEmptyGroups({ postAccidentTesting: { alcohol: { performed: false, reasonNotPerformed: 'No site open' } } }, defaults))
+      .toEqual({ postAccidentTesting: { alcohol: { performed: false, reasonNotPerformed: 'No site open' } } });
   });
 });

@@ -137,3 +137,23 @@ export function checkClaimForm(validator: ClaimValidator, schema: RJSFSchema, fo
   for (const problem of claimFormProblems(formData, now) as FormProblem[]) if (!known.has(problem.path)) addError(errorSchema, problem.path, problem.message);
   return errorSchema;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The form data as saved: a section or group left empty (hours of service opened and cleared), or
+ * holding nothing but the form's own defaults (react-jsonschema-form fills "test performed: no" into
+ * the drug and alcohol tests), is no answer rather than an answer missing its required fields. List
+ * items stay, empty or not (their positions name them: "Our vehicles › 2").
+ */
+export function withoutEmptyGroups(data: ClaimFormData, defaults: unknown = {}): ClaimFormData {
+  const prune = (value: unknown, fallback: unknown): unknown => {
+    if (Array.isArray(value)) return value.map((item) => (isPlainObject(item) ? prune(item, undefined) : item));
+    if (!isPlainObject(value)) return value;
+    const entries = Object.entries(value)
+      .map(([key, item]) => [key, prune(item, isPlainObject(fallback) ? fallback[key] : undefined), isPlainObject(fallback) ? fallback[key] : undefined] as const)
+      .filter(([, item, itemDefault]) => item !== undefined && !(isPlainObject(item) && (Object.keys(item).length === 0 || JSON.stringify(item) === JSON.stringify(itemDefault))));
+    return Object.fromEntries(entries.map(([key, item]) => [key, item]));
+  };
+  return prune(data, defaults) as ClaimFormData;
+}

@@ -12,16 +12,17 @@ import type { ChangeEvent } from 'react';
 import { CompanyDriverWidget } from './company-driver-widget.tsx';
 
 /** What one item of a list is called ("Add vehicle"): the built-in form's lists, else "item". */
-const ITEM_NOUNS: Record<string, string> = {
-  vehicles: 'vehicle',
-  drivers: 'driver',
-  injuredPeople: 'injured person',
-  witnesses: 'witness',
-  otherParties: 'other party',
-  citations: 'citation',
-  attachments: 'attachment',
+const ITEM_NOUNS: Record<string, [one: string, many: string]> = {
+  vehicles: ['vehicle', 'vehicles'],
+  drivers: ['driver', 'drivers'],
+  injuredPeople: ['injured person', 'injured people'],
+  witnesses: ['witness', 'witnesses'],
+  otherParties: ['other party', 'other parties'],
+  citations: ['citation', 'citations'],
+  attachments: ['attachment', 'attachments'],
 };
-export const itemNounOf = (arrayName: string | number | undefined) => ITEM_NOUNS[String(arrayName)] ?? 'item';
+export const itemNounOf = (arrayName: string | number | undefined) => ITEM_NOUNS[String(arrayName)]?.[0] ?? 'item';
+const itemsNounOf = (arrayName: string | number | undefined) => ITEM_NOUNS[String(arrayName)]?.[1] ?? 'items';
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The DOM id of a section (the section navigation links to it). */
@@ -104,7 +105,7 @@ function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const content = (
     <Stack gap="sm">
       {schema.description && <Text fz="sm" c="dimmed">{schema.description}</Text>}
-      {items.length === 0 && <Text fz="sm" c="dimmed">No {noun === 'item' ? 'items' : `${noun}s`} yet.</Text>}
+      {items.length === 0 && <Text fz="sm" c="dimmed">No {itemsNounOf(fieldPathId.path[depth - 1])} yet.</Text>}
       {items}
       {listErrors.length > 0 && (
         <Text fz="sm" c="red.8" role="alert">

@@ -3,17 +3,17 @@
 // there must be right) or submitted (checked against the whole schema). Every error is shown by
 // field, inline and listed above the form, and the first invalid field takes the focus. Errors the
 // server finds (its 400 by field; what publishing still needs) are shown the same way.
-import { Alert, Anchor, Badge, Box, Button, Grid, Group, List, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Grid, Group, List, NativeSelect, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type UiSchema } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import type { ClaimDetail, ClaimSchemaVersion } from '@clearlane/contract/claims';
 import { ApiError } from '../../../lib/api-error.ts';
 import { focusFirstInvalidIn } from '../../../lib/focus-first-invalid.ts';
 import {
-  checkClaimForm, errorListOf, errorsOf, fieldIdOf, serverErrorsOf, type CheckMode, type ClaimErrorSchema, type ClaimFieldError, type ClaimFormData,
+  checkClaimForm, errorListOf, errorsOf, fieldIdOf, serverErrorsOf, withoutEmptyGroups, type CheckMode, type ClaimErrorSchema, type ClaimFieldError, type ClaimFormData,
 } from './claim-form-errors.ts';
 import { claimFormTemplates, claimFormWidgets, sectionId } from './claim-form-templates.tsx';
 import { claimFormValidation } from './claim-validators.ts';
@@ -37,11 +37,16 @@ interface Outcome {
   other: string[];
 }
 
+/** Only the schema's own defaults (0 fatalities, country US): no empty groups that would then lack their required fields. */
+const DEFAULTS_BEHAVIOUR: Experimental_DefaultFormStateBehavior = { emptyObjectFields: 'skipEmptyDefaults', constAsDefaults: 'never' };
+
 const hasErrors = (errorSchema: ClaimErrorSchema) => errorsOf(errorSchema).length > 0;
 
 export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChange, submitLabel }: ClaimFormProps) {
   const validation = useMemo(() => claimFormValidation(version.schema as RJSFSchema), [version.schema]);
   const uiSchema = version.uiSchema as UiSchema;
+  // What the form fills in by itself: a group holding only that was not answered (withoutEmptyGroups).
+  const defaults = useMemo(() => getDefaultFormState(validation.full, validation.schema, {}, validation.schema, false, DEFAULTS_BEHAVIOUR), [validation]);
   const [formData, setFormData] = useState<ClaimFormData>(initialFormData);
   const [errorSchema, setErrorSchema] = useState<ClaimErrorSchema>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -75,8 +80,9 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
     onDirtyChange(true);
   };
 
-  const submit = async (data: ClaimFormData) => {
+  const submit = async (entered: ClaimFormData) => {
     const checking = mode.current;
+    const data = withoutEmptyGroups(entered, defaults);
     if (validation.checkedHere) {
       const local = checking === 'draft'
         ? checkClaimForm(validation.draft, validation.draftSchema, data)
@@ -140,6 +146,16 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="lg">
+          <NativeSelect
+            hiddenFrom="md"
+            label="Go to a section"
+            value=""
+            data={[{ value: '', label: 'Choose a section…' }, ...sections.map((section, index) => {
+              const count = errorsBySection.get(section.name) ?? 0;
+              return { value: section.name, label: `${index + 1}. ${section.title}${count > 0 ? ` (${count} to correct)` : ''}` };
+            })]}
+            onChange={(event) => event.currentTarget.value && goTo(sectionId(event.currentTarget.value))}
+          />
           {!validation.checkedHere && (
             <Alert color="blue" variant="light" role="note" title={`Your company's form, version ${version.version}`}>
               This version of the form is checked when you save it: anything not right is shown by its field after saving.
@@ -193,13 +209,14 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
               templates={claimFormTemplates}
               widgets={claimFormWidgets}
               idPrefix="root"
+              experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
             >
-              <Paper withBorder radius="md" p="md" mt="lg" pos="sticky" bottom={0} style={{ zIndex: 2 }} shadow="sm">
+              <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} mt="lg" pos="sticky" bottom={0} style={{ zIndex: 2 }} shadow="sm">
                 <Group justify="space-between" gap="sm">
-                  <Text fz="sm" c="dimmed" maw={420}>
+                  <Text fz="sm" c="dimmed" maw={420} visibleFrom="sm">
                     A draft may be incomplete; submitting checks every required field.
                   </Text>
-                  <Group gap="sm">
+                  <Group gap="sm" wrap="nowrap" grow w={{ base: '100%', sm: 'auto' }}>
                     <Button type="submit" variant="default" loading={saving === 'draft'} disabled={saving !== null} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => (mode.current = 'draft')}>
                       Save draft
                     </Button>
