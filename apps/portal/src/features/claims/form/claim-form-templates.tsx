@@ -5,7 +5,7 @@
 import { Box, Button, Fieldset, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type {
-  ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, ObjectFieldTemplateProps, RegistryWidgetsType, RJSFSchema, TemplatesType, WidgetProps,
+  ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, DescriptionFieldProps, ObjectFieldTemplateProps, RegistryWidgetsType, RJSFSchema, TemplatesType, WidgetProps,
 } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
@@ -58,7 +58,7 @@ function Properties({ properties, schema, uiSchema }: Pick<ObjectFieldTemplatePr
  * the region's heading); deeper groups (an address, a licence): a fieldset with a legend.
  */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { fieldPathId, properties, schema, uiSchema, title, description } = props;
+  const { fieldPathId, properties, schema, uiSchema, title, description, errorSchema } = props;
   const depth = fieldPathId.path.length;
   if (depth === 0) {
     return (
@@ -92,6 +92,12 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   return (
     <Fieldset id={fieldPathId.$id} legend={title} variant="filled" radius="md">
       {description && <Text fz="sm" c="dimmed" mb="xs">{description}</Text>}
+      {/* A group's own error ("Licence is required"): its fields have none of their own to show it. */}
+      {(errorSchema?.__errors ?? []).length > 0 && (
+        <Text fz="sm" c="red.8" mb="xs">
+          {title} {errorSchema!.__errors!.join('; ')}
+        </Text>
+      )}
       <Properties properties={properties} schema={schema} uiSchema={uiSchema} />
     </Fieldset>
   );
@@ -205,4 +211,13 @@ export const claimFormWidgets: RegistryWidgetsType = {
   companyDriver: CompanyDriverWidget,
 };
 
-export const claimFormTemplates: Partial<TemplatesType> = { ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate };
+/** A field's help (a check box's "Within 8 hours…"): small and quiet, as Mantine's input descriptions. */
+function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  return description ? (
+    <Text id={id} fz="sm" c="dimmed">
+      {description}
+    </Text>
+  ) : null;
+}
+
+export const claimFormTemplates: Partial<TemplatesType> = { ObjectFieldTemplate, ArrayFieldTemplate, ArrayFieldItemTemplate, DescriptionFieldTemplate };

@@ -67,7 +67,10 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
 
   const show = (title: string, errors: ClaimErrorSchema, other: string[] = []) => {
     setErrorSchema(errors);
-    setOutcome({ title, errors: errorListOf(errors, validation.schema), other });
+    // Listed in the form's order (sections as laid out), as the fields are met on the page.
+    const position = (path: string) => sections.findIndex((section) => section.name === path.split('.')[0]);
+    const listed = errorListOf(errors, validation.schema).sort((a, b) => position(a.path) - position(b.path));
+    setOutcome({ title, errors: listed, other });
     // The first field in error takes the focus; when no field is (a list that needs an item), the list of errors does.
     setTimeout(() => {
       if (formRef.current?.querySelector('[aria-invalid="true"]')) focusFirstInvalidIn(formRef.current);
@@ -216,11 +219,11 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
                   <Text fz="sm" c="dimmed" maw={420} visibleFrom="sm">
                     A draft may be incomplete; submitting checks every required field.
                   </Text>
-                  <Group gap="sm" wrap="nowrap" grow w={{ base: '100%', sm: 'auto' }}>
-                    <Button type="submit" variant="default" loading={saving === 'draft'} disabled={saving !== null} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => (mode.current = 'draft')}>
+                  <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
+                    <Button type="submit" variant="default" flex={{ base: '1 1 auto', sm: 'none' }} loading={saving === 'draft'} disabled={saving !== null} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => (mode.current = 'draft')}>
                       Save draft
                     </Button>
-                    <Button type="submit" loading={saving === 'full'} disabled={saving !== null} leftSection={<IconCheck size={16} aria-hidden />} onClick={() => (mode.current = 'full')}>
+                    <Button type="submit" flex={{ base: '1 1 auto', sm: 'none' }} loading={saving === 'full'} disabled={saving !== null} leftSection={<IconCheck size={16} aria-hidden />} onClick={() => (mode.current = 'full')}>
                       {submitLabel}
                     </Button>
                   </Group>
