@@ -1,4 +1,5 @@
-// Searchable pickers over the company's drivers and businesses (order forms, list filters). The
+// Searchable pickers over the company's drivers, businesses and orders (order forms, list filters, a
+// claim's reports). The
 // search runs on the server (it also matches licence numbers, external ids, EINs and DOT numbers), so
 // the options are shown as the server answers them; the picked subject stays an option while the
 // user searches for another.
@@ -6,14 +7,21 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { Business } from '@clearlane/contract/businesses';
+import type { Order } from '@clearlane/contract/orders';
 import { formatEin } from '@clearlane/contract/domain/identifiers';
 import type { Person } from '@clearlane/contract/persons';
 import { useBusinessSearch } from '../lib/entities/businesses/get-businesses.ts';
 import { useDriverSearch } from '../lib/entities/drivers/get-drivers.ts';
+import { useOrderSearch } from '../lib/entities/orders/search-orders.ts';
+import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../lib/order-labels.ts';
 
 /** "Dana Q Smith (CA D1234567)": how the server names an MVR's subject too. */
 export const driverOptionLabel = (driver: Person) => `${driver.fullName} (${driver.licenceState} ${driver.licenceNumber})`;
 export const businessOptionLabel = (business: Business) => `${business.name} (EIN ${formatEin(business.ein)})`;
+const orderDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** "MVR · Dana Q Smith (CA D1234567) · Complete · Nov 20, 2026". */
+export const orderOptionLabel = (order: Order) =>
+  `${ORDER_TYPE_LABELS[order.type]} · ${order.subjectLabel} · ${ORDER_STATUS_LABELS[order.status]} · ${orderDay.format(new Date(order.createdAt))}`;
 
 type PickerProps = Pick<SelectProps, 'id' | 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus' | 'disabled' | 'w' | 'aria-describedby'> & { placeholder?: string };
 
@@ -76,6 +84,18 @@ export function BusinessPicker(props: PickerProps & { picked: Business | undefin
       labelOf={businessOptionLabel}
       placeholder="Search by name, EIN or DOT number"
       nothingFound="No business matches."
+    />
+  );
+}
+
+export function OrderPicker(props: PickerProps & { picked: Order | undefined; onPick: (order: Order | undefined) => void }) {
+  return (
+    <SubjectPicker
+      {...props}
+      useSearch={useOrderSearch}
+      labelOf={orderOptionLabel}
+      placeholder="Search by driver, business, VIN or reference"
+      nothingFound="No order matches."
     />
   );
 }

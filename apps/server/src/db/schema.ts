@@ -2,7 +2,7 @@
 // so the schema stays ready to be distributed by company (DESIGN.md §1).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, customType, doublePrecision, foreignKey, type AnyPgColumn, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  bigint, boolean, customType, doublePrecision, foreignKey, type AnyPgColumn, index, integer, json, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -540,8 +540,10 @@ export const claimSchemas = pgTable(
     companyId: companyRef(),
     version: integer('version').notNull(),
     builtIn: boolean('built_in').notNull().default(false),
-    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
-    uiSchema: jsonb('ui_schema').$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: jsonb reorders an object's keys (shortest first), and a form shows its
+    // fields in the order of `properties` wherever the uiSchema gives no `ui:order`.
+    schema: json('schema').$type<Record<string, unknown>>().notNull(),
+    uiSchema: json('ui_schema').$type<Record<string, unknown>>().notNull(),
     note: text('note'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),

@@ -54,6 +54,43 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 const at = (data: unknown, path: string[]): unknown => path.reduce<unknown>((node, key) => (isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), data);
 
 /**
+ * The sub-schema of a property: its own, or one a `dependencies` branch adds (a typed-in driver's
+ * name). Of several branches naming the property, the first with a title.
+ */
+export function propertySchemaOf(node: unknown, key: string): JsonSchemaObject | undefined {
+  if (!isRecord(node)) return undefined;
+  if (isRecord(node.properties) && isRecord(node.properties[key])) return node.properties[key];
+  for (const dependency of Object.values(isRecord(node.dependencies) ? node.dependencies : {})) {
+    for (const branch of isRecord(dependency) && Array.isArray(dependency.oneOf) ? dependency.oneOf : []) {
+      const found = isRecord(branch) && isRecord(branch.properties) ? branch.properties[key] : undefined;
+      if (isRecord(found) && found.title) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * "Our vehicles › 2 › VIN": the form's own titles along a dotted path of its data (list items
+ * counted from 1); a part the schema does not name keeps its key. The server's snapshot PDF and the
+ * portal's claim pages label fields alike.
+ */
+export function fieldLabel(schema: JsonSchemaObject, path: string): string {
+  let node: unknown = schema;
+  return path
+    .split('.')
+    .filter(Boolean)
+    .map((segment) => {
+      if (/^\d+$/.test(segment)) {
+        node = isRecord(node) ? node.items : undefined;
+        return String(Number(segment) + 1);
+      }
+      node = propertySchemaOf(node, segment);
+      return isRecord(node) && typeof node.title === 'string' ? node.title : segment;
+    })
+    .join(' › ');
+}
+
+/**
  * Checks of the built-in form that JSON Schema cannot express; a company's own schema gets them for
  * the fields it names alike (a VIN anywhere under "vehicles", the policy's dates). Empty when fine.
  */

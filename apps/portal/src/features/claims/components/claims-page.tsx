@@ -30,6 +30,12 @@ const SORT_FIELD_OF: Record<string, ClaimSortKey> = {
 };
 const DESCENDING_FIRST: readonly ClaimSortKey[] = ['lossOccurredAt', 'updatedAt', 'createdAt'];
 
+/** The list line under the policy: the claim's title without the policy it starts with. */
+export const subtitleOf = (claim: Pick<Claim, 'title' | 'policyNumber'>) => {
+  const prefix = claim.policyNumber ? `Policy ${claim.policyNumber} · ` : '';
+  return prefix && claim.title.startsWith(prefix) ? claim.title.slice(prefix.length) : claim.title;
+};
+
 function When({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
   return (
     <time dateTime={iso} title={formatDateTime(iso)} style={{ whiteSpace: 'nowrap' }}>
@@ -71,7 +77,7 @@ export function ClaimsPage() {
             {claim.policyNumber ? `Policy ${claim.policyNumber}` : 'No policy number yet'}
           </Anchor>
           <Text fz="xs" c="dimmed" lineClamp={2}>
-            {claim.title}
+            {subtitleOf(claim)}
           </Text>
         </Stack>
       ),

@@ -11,7 +11,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { Can } from '../../../../lib/ability.tsx';
-import { useCreateBusinessRiskOrder } from '../api/place-orders.ts';
+import { useCreateBusinessRiskOrder } from '../../../../lib/entities/orders/place-orders.ts';
 import { useOptionalBusiness } from '../../../../lib/entities/businesses/get-business.ts';
 import { useBusinessSearch } from '../../../../lib/entities/businesses/get-businesses.ts';
 import { BUSINESS_RISK_LABELS, EMPTY_BUSINESS_RISK, toBusinessRiskRequest, validateBusinessRisk, type BusinessRiskValues } from '../forms/risk-order-forms.ts';

@@ -12,7 +12,7 @@ import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useRuleset } from '../api/get-ruleset.ts';
-import { useCreateMvrOrder } from '../api/place-orders.ts';
+import { useCreateMvrOrder } from '../../../../lib/entities/orders/place-orders.ts';
 import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
 import {
   EMPTY_MVR_ORDER, MVR_LABELS, PERMISSIBLE_PURPOSE_OPTIONS, TEXAS_RECORD_TYPE_OPTIONS, asksTexasRecordType, orderedLicenceState, toMvrOrderRequest,

@@ -9,7 +9,7 @@ import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-forma
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
-import { useCreatePersonRiskOrder } from '../api/place-orders.ts';
+import { useCreatePersonRiskOrder } from '../../../../lib/entities/orders/place-orders.ts';
 import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
 import type { DriverSource } from '../forms/mvr-order-form.ts';
 import { EMPTY_PERSON_RISK, PERSON_RISK_LABELS, toPersonRiskRequest, validatePersonRisk, type PersonRiskValues } from '../forms/risk-order-forms.ts';

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { decodeVin, normalizeVin } from '@clearlane/contract/domain/vin';
 import { notify } from '../../../../lib/toasts/notify.ts';
-import { useCreateVehicleOrder } from '../api/place-orders.ts';
+import { useCreateVehicleOrder } from '../../../../lib/entities/orders/place-orders.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { vinValuesOf } from '../forms/retry.ts';
 import { explainRefusal } from '../forms/shared.ts';

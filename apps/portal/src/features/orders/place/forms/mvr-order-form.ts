@@ -6,10 +6,10 @@ import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-form
 import { DEFAULT_TEXAS_RECORD_TYPE, TEXAS_RECORD_TYPES, type TexasRecordType } from '@clearlane/contract/domain/mvr';
 import { TEXAS_STATE_CODE } from '@clearlane/contract/enums';
 import {
-  CreateMvrOrderBodySchema, DPPA_PERMISSIBLE_PURPOSES, InlineDriverSchema, RuleNamespaceSchema, type PermissiblePurpose,
+  CreateMvrOrderBodySchema, InlineDriverSchema, RuleNamespaceSchema, type PermissiblePurpose,
 } from '@clearlane/contract/orders';
 import { TEXAS_RECORD_TYPE_LABELS } from '../../../../lib/order-labels.ts';
-import type { MvrOrderRequest } from '../api/place-orders.ts';
+import type { MvrOrderRequest } from '../../../../lib/entities/orders/place-orders.ts';
 import { sentence, tagsProblem } from './shared.ts';
 
 export type DriverSource = 'existing' | 'new';
@@ -55,9 +55,7 @@ export { DEFAULT_TEXAS_RECORD_TYPE };
 export const TEXAS_RECORD_TYPE_OPTIONS = TEXAS_RECORD_TYPES.map((value) => ({ value, label: TEXAS_RECORD_TYPE_LABELS[value] }));
 
 /** "(b)(3) Normal course of business: …", in the order of the statute. */
-export const PERMISSIBLE_PURPOSE_OPTIONS = (Object.entries(DPPA_PERMISSIBLE_PURPOSES) as [PermissiblePurpose, { section: string; label: string }][]).map(
-  ([value, purpose]) => ({ value, label: `${purpose.section} ${purpose.label}` }),
-);
+export { PERMISSIBLE_PURPOSE_OPTIONS } from '../../../../lib/permissible-purposes.ts';
 
 export const EMPTY_MVR_ORDER: MvrOrderValues = {
   driverSource: 'existing',

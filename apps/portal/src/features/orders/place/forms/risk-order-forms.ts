@@ -2,7 +2,7 @@
 // POST /orders/irr/order and /orders/bra/order (with the assessment definition in the query).
 import type { UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import { BraOrderBodySchema, InlinePersonSchema, IrrOrderBodySchema, type BraOrderBody, type IrrOrderBody } from '@clearlane/contract/orders';
-import type { RiskOrderRequest } from '../api/place-orders.ts';
+import type { RiskOrderRequest } from '../../../../lib/entities/orders/place-orders.ts';
 import type { DriverSource } from './mvr-order-form.ts';
 import { DEFAULT_RISK_DEFINITION, definitionNameOf, definitionNameProblem, sentence, tagsProblem } from './shared.ts';
 

@@ -1,10 +1,10 @@
-// The four order placements: POST /api/v1/orders/create-mvr-order, /orders/vehicle/order,
+// The four order placements (the order forms, and a claim's "order and attach"): POST /api/v1/orders/create-mvr-order, /orders/vehicle/order,
 // /orders/irr/order and /orders/bra/order. Each answers 201 with the new order; the order lists
 // are refreshed so the new order shows up there at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BraOrderBody, CreateMvrOrderBody, IrrOrderBody, Order, VehicleOrderBody } from '@clearlane/contract/orders';
-import { api } from '../../../../lib/http.ts';
-import { mutationKeys, queryKeys } from '../../../../lib/query-keys.ts';
+import { api } from '../../http.ts';
+import { mutationKeys, queryKeys } from '../../query-keys.ts';
 
 export interface MvrOrderRequest {
   body: CreateMvrOrderBody;
