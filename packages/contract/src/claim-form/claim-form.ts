@@ -165,29 +165,3 @@ export function diffFormData(before: unknown, after: unknown, path: string[] = [
     : [...new Set([...Object.keys(before as object), ...Object.keys(after as object)])];
   return keys.flatMap((key) => diffFormData((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], [...path, key]));
 }
-
-/** The sub-schema of a property: its own, or one a `dependencies` branch adds (a typed-in driver's name). */
-function propertySchema(node: unknown, key: string): unknown {
-  if (!isRecord(node)) return undefined;
-  if (isRecord(node.properties) && key in node.properties) return node.properties[key];
-  for (const dependency of Object.values(isRecord(node.dependencies) ? node.dependencies : {})) {
-    for (const branch of isRecord(dependency) && Array.isArray(dependency.oneOf) ? dependency.oneOf : []) {
-      const found = isRecord(branch) && isRecord(branch.properties) ? branch.properties[key] : undefined;
-      if (isRecord(found) && found.title) return found;
-    }
-  }
-  return undefined;
-}
-
-/** "Vehicles › 2 › VIN": the form's own titles along a dotted path. */
-export function fieldLabel(schema: JsonSchemaObject, path: string): string {
-  let node: unknown = schema;
-  return path.split('.').filter(Boolean).map((segment) => {
-    if (/^\d+$/.test(segment)) {
-      node = isRecord(node) ? node.items : undefined;
-      return String(Number(segment) + 1);
-    }
-    node = propertySchema(node, segment);
-    return isRecord(node) && typeof node.title === 'string' ? node.title : segment;
-  }).join(' › ');
-}
