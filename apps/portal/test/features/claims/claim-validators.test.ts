@@ -8,7 +8,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { AUTO_LOSS_NOTICE_SCHEMA } from '@clearlane/contract/claim-form/auto-loss-notice';
 import { PRECOMPILED, VALIDATORS_DIR, compileValidatorModule } from '../../../build/compile-claim-validators.ts';
 import { claimFormValidation } from '../../../src/features/claims/form/claim-validators.ts';
-import { checkClaimForm, errorListOf, errorsOf, serverErrorsOf, withoutEmptyGroups } from '../../../src/features/claims/form/claim-form-errors.ts';
+import { checkClaimForm, errorListOf, errorsOf, serverErrorsOf, withoutEmptyGroups, withRequiredGroups } from '../../../src/features/claims/form/claim-form-errors.ts';
 
 const schema = AUTO_LOSS_NOTICE_SCHEMA as unknown as RJSFSchema;
 const clone = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -51,6 +51,10 @@ describe('precompiled claim validators', () => {
     expect(errorsOf(checkClaimForm(full, fullSchema, clone(COMPLETE_NOTICE), new Date('2026-11-21T00:00:00Z')))).toEqual([]);
     const paths = errorsOf(checkClaimForm(full, fullSchema, {})).map((error) => error.path);
     expect(paths).toEqual(expect.arrayContaining(['policy', 'loss', 'coverages', 'vehicles', 'drivers']));
+    // A required group not entered at all is checked as an empty one: each of its fields is named.
+    const byField = errorsOf(checkClaimForm(full, fullSchema, withRequiredGroups({}, fullSchema))).map((error) => error.path);
+    expect(byField).toEqual(expect.arrayContaining(['policy.policyNumber', 'policy.insurer', 'loss.occurredAt', 'loss.location.city', 'coverages']));
+    expect(byField).not.toContain('policy');
   });
 
   it('the draft check accepts a half-filled notice but not a wrong value', () => {

@@ -157,3 +157,23 @@ export function withoutEmptyGroups(data: ClaimFormData, defaults: unknown = {}):
   };
   return prune(data, defaults) as ClaimFormData;
 }
+
+/**
+ * For the full check: a required group not there at all ("policy") stands in as an empty one, so
+ * the check names each of its required fields ("Policy › Policy number is required") rather than the
+ * group alone. Only for checking; what is saved is what was entered.
+ */
+export function withRequiredGroups(data: ClaimFormData, schema: RJSFSchema): ClaimFormData {
+  const fill = (value: Record<string, unknown>, node: RJSFSchema): Record<string, unknown> => {
+    const copy = { ...value };
+    for (const name of Array.isArray(node.required) ? node.required : []) {
+      const property = node.properties?.[name];
+      if (!isPlainObject(property) || property.type !== 'object') continue;
+      const present = copy[name];
+      if (present === undefined) copy[name] = fill({}, property as RJSFSchema);
+      else if (isPlainObject(present)) copy[name] = fill(present, property as RJSFSchema);
+    }
+    return copy;
+  };
+  return fill(data, schema);
+}

@@ -13,7 +13,7 @@ import type { ClaimDetail, ClaimSchemaVersion } from '@clearlane/contract/claims
 import { ApiError } from '../../../lib/api-error.ts';
 import { focusFirstInvalidIn } from '../../../lib/focus-first-invalid.ts';
 import {
-  checkClaimForm, errorListOf, errorsOf, fieldIdOf, serverErrorsOf, withoutEmptyGroups, type CheckMode, type ClaimErrorSchema, type ClaimFieldError, type ClaimFormData,
+  checkClaimForm, errorListOf, errorsOf, fieldIdOf, serverErrorsOf, withoutEmptyGroups, withRequiredGroups, type CheckMode, type ClaimErrorSchema, type ClaimFieldError, type ClaimFormData,
 } from './claim-form-errors.ts';
 import { claimFormTemplates, claimFormWidgets, sectionId } from './claim-form-templates.tsx';
 import { claimFormValidation } from './claim-validators.ts';
@@ -89,7 +89,7 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
     if (validation.checkedHere) {
       const local = checking === 'draft'
         ? checkClaimForm(validation.draft, validation.draftSchema, data)
-        : checkClaimForm(validation.full, validation.schema, data);
+        : checkClaimForm(validation.full, validation.schema, withRequiredGroups(data, validation.schema));
       if (hasErrors(local)) {
         show(checking === 'draft' ? 'The draft was not saved: correct what is not right' : 'The claim is not complete yet', local);
         return;
