@@ -8,7 +8,7 @@ import { IconAlertCircle, IconCheck, IconDeviceFloppy } from '@tabler/icons-reac
 import Form from '@rjsf/mantine';
 import type { IChangeEvent } from '@rjsf/core';
 import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClaimDetail, ClaimSchemaVersion } from '@clearlane/contract/claims';
 import { ApiError } from '../../../lib/api-error.ts';
 import { focusFirstInvalidIn } from '../../../lib/focus-first-invalid.ts';
@@ -39,6 +39,13 @@ interface Outcome {
 
 /** Only the schema's own defaults (0 fatalities, country US): no empty groups that would then lack their required fields. */
 const DEFAULTS_BEHAVIOUR: Experimental_DefaultFormStateBehavior = { emptyObjectFields: 'skipEmptyDefaults', constAsDefaults: 'never' };
+
+/** An icon shown from the small breakpoint up: on a phone both buttons' words need the room. */
+const MobileHidden = ({ children }: { children: ReactNode }) => (
+  <Box component="span" visibleFrom="sm" display="flex">
+    {children}
+  </Box>
+);
 
 const hasErrors = (errorSchema: ClaimErrorSchema) => errorsOf(errorSchema).length > 0;
 
@@ -220,10 +227,10 @@ export function ClaimForm({ version, initialFormData, save, onSaved, onDirtyChan
                     A draft may be incomplete; submitting checks every required field.
                   </Text>
                   <Group gap="sm" wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
-                    <Button type="submit" variant="default" flex={{ base: '1 1 auto', sm: 'none' }} loading={saving === 'draft'} disabled={saving !== null} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={() => (mode.current = 'draft')}>
+                    <Button type="submit" variant="default" flex={{ base: '1 1 auto', sm: 'none' }} loading={saving === 'draft'} disabled={saving !== null} leftSection={<MobileHidden><IconDeviceFloppy size={16} aria-hidden /></MobileHidden>} onClick={() => (mode.current = 'draft')}>
                       Save draft
                     </Button>
-                    <Button type="submit" flex={{ base: '1 1 auto', sm: 'none' }} loading={saving === 'full'} disabled={saving !== null} leftSection={<IconCheck size={16} aria-hidden />} onClick={() => (mode.current = 'full')}>
+                    <Button type="submit" flex={{ base: '1 1 auto', sm: 'none' }} loading={saving === 'full'} disabled={saving !== null} leftSection={<MobileHidden><IconCheck size={16} aria-hidden /></MobileHidden>} onClick={() => (mode.current = 'full')}>
                       {submitLabel}
                     </Button>
                   </Group>
