@@ -3,7 +3,8 @@
 // the companyDriver widget, one typed in — filling the form in the browser: saves a draft (the form
 // moves to the claim's edit page), is refused a submission that is not complete (every missing field
 // named, the first one focused), completes it and submits. The claim is then read back through the
-// API as entered. Axe on both pages; no CSP violation in the console (the server sends a strict CSP:
+// API as entered. A Manager attaches the company driver's MVR and the claim is published; editing it
+// again says that saving starts an Update, and saving makes it one. Axe on both pages; no CSP violation in the console (the server sends a strict CSP:
 // the validators are precompiled, nothing is compiled in the browser). Screenshots at 1440 and 390 px.
 import type { Page } from '@playwright/test';
 import type { ClaimDetail } from '@clearlane/contract/claims';
@@ -118,6 +119,31 @@ test('an Agent files a truck-and-trailer claim with a company driver and a typed
   expect(data.drivers[1]).toMatchObject({ source: 'TYPED_IN', firstName: 'Ana', lastName: 'Ruiz', licence: { number: 'R1234567', state: 'NE' } });
   const list = (await (await request.get('/api/v1/claims', { headers, params: { filter: POLICY } })).json()) as { content: { id: string }[] };
   expect(list.content.map((row) => row.id)).toEqual([claimId]);
+
+  // A Manager attaches Maria Lopez's MVR and has the claim published when it can be (through the API:
+  // the claim page's part of the issue). Editing the published claim then says that saving starts an Update.
+  const manager = { authorization: `Bearer ${(await signInApi(request, DEMO_USERS.manager)).idToken}` };
+  const placed = await request.post('/api/v1/orders/create-mvr-order', { headers: manager, data: { permissiblePurpose: 'WRITTEN_CONSENT', personId: data.drivers[0].personId } });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const { id: orderId } = (await placed.json()) as { id: string };
+  const attached = await request.post(`/api/v1/claims/${claimId}/${orderId}`, { headers: manager, data: { publishIfPossible: true } });
+  expect(attached.status(), await attached.text()).toBe(200);
+  await expect
+    .poll(async () => ((await (await request.get(`/api/v1/claims/${claimId}`, { headers })).json()) as ClaimDetail).status, { timeout: 60_000, message: 'the claim to be published once its MVR is in' })
+    .toBe('Published');
+
+  await page.goto(tenantUrl('acme', `/claims/${claimId}/edit`));
+  await expect(page.getByText('Saving a change starts an Update')).toBeVisible();
+  await expect(page.getByText(/published as snapshot 1, which stays as it is/)).toBeVisible();
+  await expectAccessible(page);
+  await field(page, 'loss.description').fill('Our truck and its trailer were rear-ended at a red light on US-77; the trailer was pushed into the truck. The other driver was cited.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText(/An Update of the published claim has started/)).toBeVisible();
+  await expect(page.getByText('An Update of a published claim')).toBeVisible();
+  const updated = (await (await request.get(`/api/v1/claims/${claimId}`, { headers })).json()) as ClaimDetail;
+  expect(updated.kind).toBe('Update');
+  expect(updated.snapshotCount).toBe(1);
+  expect((updated.formData as Record<string, any>).loss.description).toMatch(/The other driver was cited\.$/);
 
   expect(cspViolations).toEqual([]);
 });

@@ -10,7 +10,8 @@ export const CLAIM_STATUS_COLORS: Record<ClaimStatus, string> = {
   Error: 'pink.9',
   Failed: 'red.9',
   Complete: 'teal.9',
-  Published: 'green.9',
+  // Mantine's green.9 (#2b8a3e) gives white text 4.36:1 at a badge's 11 px (axe); this green gives 5.3:1.
+  Published: '#2b7a38',
 };
 
 /** What each status means, for the status's tooltip and the claim page. */
