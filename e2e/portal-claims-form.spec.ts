@@ -4,7 +4,7 @@
 // moves to the claim's edit page), is refused a submission that is not complete (every missing field
 // named, the first one focused), completes it and submits. The claim is then read back through the
 // API as entered. A Manager attaches the company driver's MVR and the claim is published; editing it
-// again says that saving starts an Update, and saving makes it one. Axe on both pages; no CSP violation in the console (the server sends a strict CSP:
+// again says that saving starts an Update, leaving unsaved asks first, and saving makes it an Update. Axe on both pages; no CSP violation in the console (the server sends a strict CSP:
 // the validators are precompiled, nothing is compiled in the browser). Screenshots at 1440 and 390 px.
 import type { Page } from '@playwright/test';
 import type { ClaimDetail } from '@clearlane/contract/claims';
@@ -137,6 +137,13 @@ test('an Agent files a truck-and-trailer claim with a company driver and a typed
   await expect(page.getByText(/published as snapshot 1, which stays as it is/)).toBeVisible();
   await expectAccessible(page);
   await field(page, 'loss.description').fill('Our truck and its trailer were rear-ended at a red light on US-77; the trailer was pushed into the truck. The other driver was cited.');
+  // Leaving with the change unsaved asks first; staying keeps it.
+  await page.getByRole('main').getByRole('link', { name: 'Claims', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay on the form' }).click();
+  await expect(page).toHaveURL(tenantUrl('acme', `/claims/${claimId}/edit`));
+  await expect(field(page, 'loss.description')).toHaveValue(/The other driver was cited\.$/);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText(/An Update of the published claim has started/)).toBeVisible();
   await expect(page.getByText('An Update of a published claim')).toBeVisible();
