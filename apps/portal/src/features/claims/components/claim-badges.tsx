@@ -10,8 +10,7 @@ export const CLAIM_STATUS_COLORS: Record<ClaimStatus, string> = {
   Error: 'pink.9',
   Failed: 'red.9',
   Complete: 'teal.9',
-  // Mantine's green.9 (#2b8a3e) gives white text 4.36:1 at a badge's 11 px (axe); this green gives 5.3:1.
-  Published: '#2b7a38',
+  Published: 'cyan.9',
 };
 
 /** What each status means, for the status's tooltip and the claim page. */
@@ -43,7 +42,7 @@ export function ClaimStatusBadge({ status, size }: { status: ClaimStatus; size?:
 
 export function ClaimKindBadge({ kind, size }: { kind: ClaimKind; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Badge color={kind === 'Update' ? 'orange.9' : 'gray.7'} variant="outline" size={size} style={{ minWidth: 'max-content' }}>
+    <Badge color={kind === 'Update' ? 'grape.9' : 'gray.7'} variant="outline" size={size} style={{ minWidth: 'max-content' }}>
       {CLAIM_KIND_LABELS[kind]}
     </Badge>
   );

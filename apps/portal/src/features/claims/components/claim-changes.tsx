@@ -36,7 +36,7 @@ export function ChangesList({ changes, schema, label }: { changes: FieldChange[]
 
 export function ChangesTable({ changes, schema, caption }: { changes: FieldChange[]; schema: JsonSchemaObject | undefined; caption: string }) {
   return (
-    <Table.ScrollContainer minWidth={480} type="native">
+    <Table.ScrollContainer minWidth={300} type="native">
       <Table fz="sm" withTableBorder verticalSpacing="xs" captionSide="top">
         <Table.Caption style={{ textAlign: 'left' }}>
           <Text span fz="xs" c="dimmed">

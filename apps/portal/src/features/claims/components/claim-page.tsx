@@ -2,7 +2,7 @@
 // (manage Claim) and Edit (create Claim); its reports with the claim's judgement of each, attaching an
 // existing order or ordering one for a driver or vehicle of the claim; the notice as entered, by
 // section, with the form version it was entered against; its snapshots; its timeline.
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -30,9 +30,17 @@ function PublishPanel({ claim, schema, mayPublish }: { claim: ClaimDetail; schem
   const publish = usePublishClaim(claim.id);
   if (claim.status === 'Published') {
     return (
-      <Alert color="green" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} title={`Published as snapshot ${claim.snapshotCount}`}>
-        Any change to the claim (its notice, its reports) starts an Update, published as the next snapshot.
-      </Alert>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="publish-heading" style={{ borderLeft: '4px solid var(--mantine-color-teal-9)' }}>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconCircleCheck size={20} color="var(--mantine-color-teal-9)" aria-hidden style={{ flexShrink: 0 }} />
+          <Stack gap={4}>
+            <Title order={2} size="h5" id="publish-heading">
+              Published as snapshot {claim.snapshotCount}
+            </Title>
+            <Text fz="sm">Any change to the claim (its notice, its reports) starts an Update, published as the next snapshot.</Text>
+          </Stack>
+        </Group>
+      </Paper>
     );
   }
   const blockers = claim.publishBlockers;
@@ -111,7 +119,7 @@ export function ClaimPage() {
             <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
               Claim · {claim.kind === 'Update' ? 'Update' : 'First notice of loss'}
             </Text>
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} style={{ overflowWrap: 'anywhere', fontSize: 'clamp(1.5rem, 1rem + 2.5vw, 2.125rem)' }}>
               {claim.title}
             </Title>
             <Group gap="xs" aria-live="polite">

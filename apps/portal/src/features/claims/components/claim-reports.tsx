@@ -37,7 +37,7 @@ function AttachedOrder({ claimId, order, mayChange }: { claimId: string; order: 
         <Group justify="flex-end">
           <Button
             size="xs"
-            variant="subtle"
+            variant="outline"
             color="red.9"
             leftSection={<IconLinkOff size={14} aria-hidden />}
             loading={detach.isPending}

@@ -166,7 +166,7 @@ export function ClaimSnapshotPage() {
             <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
               Claim snapshot · {snapshot.kind === 'Update' ? 'Update' : 'First notice of loss'}
             </Text>
-            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} style={{ overflowWrap: 'anywhere', fontSize: 'clamp(1.5rem, 1rem + 2.5vw, 2.125rem)' }}>
               Snapshot {snapshot.number}
               {claim.data ? ` of ${claim.data.title}` : ''}
             </Title>

@@ -19,7 +19,7 @@ const EVENT_LOOKS: Record<string, EventLook> = {
   PUBLISH_REQUESTED: { title: 'Publish when possible', icon: IconClock, color: 'teal.9' },
   PUBLISH_REQUEST_WITHDRAWN: { title: 'Publish request withdrawn', icon: IconClock, color: 'gray.7' },
   UPDATE_STARTED: { title: 'Update started', icon: IconRefresh, color: 'orange.9' },
-  PUBLISHED: { title: 'Published', icon: IconShieldCheck, color: 'green.9' },
+  PUBLISHED: { title: 'Published', icon: IconShieldCheck, color: 'cyan.9' },
 };
 const FALLBACK_LOOK: EventLook = { title: 'Update', icon: IconCheck, color: 'gray.7' };
 

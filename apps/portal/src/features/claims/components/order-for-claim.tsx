@@ -159,7 +159,7 @@ export function OrderForClaim({ claim }: { claim: ClaimDetail }) {
                 key={`driver-${driver.index}`}
                 label={`${driver.name} (${driver.driver.licenceState} ${driver.driver.licenceNumber})`}
                 detail={`Driver ${driver.index + 1}, typed in`}
-                action={orderButton('Order MVR', driver.name, { kind: 'driver', driver, name: driver.name }, <IconId size={14} aria-hidden />)}
+                action={orderButton('Order MVR', driver.name, { kind: 'driver', driver, name: `${driver.name} (${driver.driver.licenceState} ${driver.driver.licenceNumber})` }, <IconId size={14} aria-hidden />)}
               />
             ) : (
               <SubjectRow key={`driver-${driver.index}`} label={driver.name} detail={`Driver ${driver.index + 1}: enter the ${driver.missing} in the claim to order an MVR`} action={null} />

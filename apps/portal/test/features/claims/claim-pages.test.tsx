@@ -1,0 +1,139 @@
+// The claim pages against a stubbed API: the list asks with the filters of its URL and offers "New
+// claim" to those who may file one; the claim page shows the notice by section with the form's
+// titles, the reports with the claim's judgement, what publishing waits for in plain words, Publish
+// to a Manager only (and publishes), Edit to those who may change it, and an edit's fields in the
+// timeline; the snapshot page shows the differences from the previous snapshot and every report's
+// SHA-256.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ClaimPage } from '../../../src/features/claims/components/claim-page.tsx';
+import { ClaimSnapshotPage } from '../../../src/features/claims/components/claim-snapshot-page.tsx';
+import { ClaimsPage } from '../../../src/features/claims/components/claims-page.tsx';
+import { agent, claim, claimId, orderId, pageOf, renderAt, schemaVersion, snapshot, snapshotId, viewer } from './harness.tsx';
+
+const SLOW = { timeout: 10_000 };
+const CLAIM = `GET /api/v1/claims/${claimId}`;
+const common = {
+  'GET /api/v1/claims/schemas/1': () => schemaVersion,
+  [`GET /api/v1/claims/${claimId}/snapshots`]: () => [],
+  'GET /api/v1/rulesets': () => [{ namespace: 'default', name: 'Default', ruleCount: 3 }],
+};
+
+describe('the claims list', { timeout: 30_000 }, () => {
+  it('asks with the filters of its URL and links each claim; New claim for those who may file one', async () => {
+    const { sent } = renderAt('/claims?status=Complete&kind=Update&from=2026-11-01&filter=CA-88', ClaimsPage, { 'GET /api/v1/claims': () => pageOf([claim()]) }, { user: agent });
+    const link = await screen.findByRole('link', { name: 'Policy CA-88120-03' }, SLOW);
+    expect(link).toHaveAttribute('href', `/claims/${claimId}`);
+    expect(sent[0]!.search).toBe('?page=0&size=20&sort=updatedAt%2Cdesc&filter=CA-88&status=Complete&kind=Update&from=2026-11-01');
+    const row = within(screen.getByRole('table', { name: 'Claims' })).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('loss 2026-11-20 · Lincoln, NE');
+    expect(row).toHaveTextContent('Complete');
+    expect(screen.getByRole('link', { name: 'New claim' })).toHaveAttribute('href', '/claims/add-claim');
+  });
+
+  it('says so when there is no claim, without New claim for a Viewer', async () => {
+    renderAt('/claims', ClaimsPage, { 'GET /api/v1/claims': () => pageOf([]) }, { user: viewer });
+    expect(await screen.findByText('No claims yet', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /claim/i })).toBeNull();
+  });
+});
+
+describe('the claim page', { timeout: 30_000 }, () => {
+  it('shows the notice by section, the reports with their judgement, and publishes for a Manager', async () => {
+    let published = false;
+    const { sent } = renderAt(`/claims/${claimId}`, ClaimPage, {
+      ...common,
+      [CLAIM]: () => claim(published ? { status: 'Published', snapshotCount: 1 } : {}),
+      [`PATCH /api/v1/claims/${claimId}/publish`]: () => {
+        published = true;
+        return claim({ status: 'Published', snapshotCount: 1, publishedAt: '2026-11-22T10:00:00Z' });
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Policy CA-88120-03 · loss 2026-11-20 · Lincoln, NE' }, SLOW)).toBeInTheDocument();
+    // The notice, labelled by the form version's titles.
+    const vehicle = await screen.findByRole('region', { name: 'Our vehicles › 1' }, SLOW);
+    expect(within(vehicle).getByText('VIN').nextSibling).toHaveTextContent('1FUJGLDR5CL100001');
+    expect(screen.getByRole('region', { name: 'Witnesses' })).toHaveTextContent('Nothing entered.');
+    // The report with the claim's judgement and a link to the order.
+    const report = within(screen.getByRole('list', { name: 'Attached reports' })).getByRole('listitem');
+    expect(within(report).getByRole('link', { name: 'Luis Ortega (CA D7654321)' })).toHaveAttribute('href', `/orders/${orderId(1)}`);
+    expect(report).toHaveTextContent('Fail');
+    expect(report).toHaveTextContent('no-major-5y');
+    expect(report).toHaveTextContent('as seeded');
+    // The timeline names the fields an edit changed.
+    expect(within(screen.getByRole('list', { name: 'Fields changed by this edit' })).getByRole('listitem')).toHaveTextContent('Our vehicles › 1 › Damage: Scratch. → Bumper scraped.');
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/claims/${claimId}/edit`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('heading', { name: 'Published as snapshot 1' }, SLOW)).toBeInTheDocument();
+    expect(sent.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual([`/api/v1/claims/${claimId}/publish`]);
+  });
+
+  it('says what publishing waits for in plain words, and has no Publish for an Agent', async () => {
+    renderAt(
+      `/claims/${claimId}`,
+      ClaimPage,
+      {
+        ...common,
+        [CLAIM]: () =>
+          claim({
+            status: 'Processing',
+            statusReason: 'Waiting for Luis Ortega (CA D7654321)',
+            publishBlockers: [
+              { path: 'formData.loss.description', message: 'is required' },
+              { path: `orders.${orderId(1)}`, message: 'Luis Ortega (CA D7654321) is Ordered: wait until it completes' },
+            ],
+          }),
+      },
+      { user: agent },
+    );
+    const panel = await screen.findByRole('region', { name: 'Before it can be published' }, SLOW);
+    await waitFor(() => expect(panel).toHaveTextContent('Loss › Description of the accident is required'), SLOW);
+    expect(panel).toHaveTextContent('Luis Ortega (CA D7654321) is Ordered: wait until it completes');
+    expect(screen.getByText('Waiting for Luis Ortega (CA D7654321)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    // An Agent may attach, detach and order a report for the claim's driver.
+    expect(screen.getByRole('button', { name: 'Detach Luis Ortega (CA D7654321)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Attach an existing order' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Order MVR for Luis Ortega' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Order vehicle report for Truck/ })).toBeInTheDocument();
+  });
+
+  it('gives a Viewer the claim to read and nothing to change', async () => {
+    renderAt(`/claims/${claimId}`, ClaimPage, { ...common, [CLAIM]: () => claim() }, { user: viewer });
+    expect(await screen.findByRole('heading', { name: 'Ready to publish' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText(/A Manager can publish it/)).toBeInTheDocument();
+    for (const name of [/^Publish/, /^Detach/, /^Order MVR/, 'Attach']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+});
+
+describe('the snapshot page', { timeout: 30_000 }, () => {
+  it('shows the differences from the previous snapshot, each report with its fingerprint, and the notice as published', async () => {
+    renderAt(`/claims/${claimId}/snapshots/${snapshotId(2)}`, ClaimSnapshotPage, {
+      ...common,
+      [CLAIM]: () => claim({ status: 'Published', snapshotCount: 2 }),
+      [`GET /api/v1/claims/${claimId}/snapshots/${snapshotId(2)}`]: () => snapshot(),
+      [`GET /api/v1/claims/${claimId}/snapshots`]: () => [
+        { ...snapshot({ id: snapshotId(1), number: 1, kind: 'New' }), formData: undefined, orders: undefined, changes: undefined },
+        { ...snapshot(), formData: undefined, orders: undefined, changes: undefined },
+      ],
+      [`GET /api/v1/claims/${claimId}/snapshots/${snapshotId(1)}`]: () =>
+        snapshot({ id: snapshotId(1), number: 1, orders: [{ ...snapshot().orders[0]!, orderId: orderId(2), subjectLabel: 'Dana Reyes (CA D1234567)' }] }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /^Snapshot 2 of Policy CA-88120-03/ }, SLOW)).toBeInTheDocument();
+    const differences = screen.getByRole('region', { name: 'Differences from snapshot 1' });
+    const row = within(differences).getByRole('row', { name: /Our vehicles › 1 › Damage/ });
+    expect(row).toHaveTextContent('Scratch.');
+    expect(row).toHaveTextContent('Bumper scraped.');
+    expect(differences).toHaveTextContent('Luis Ortega (CA D7654321): Pass → Fail');
+    // A report removed since snapshot 1 is named from snapshot 1.
+    await waitFor(() => expect(differences).toHaveTextContent('Dana Reyes (CA D1234567)'), SLOW);
+    const report = within(screen.getByRole('list', { name: 'Reports of the snapshot' })).getByRole('listitem');
+    expect(report).toHaveTextContent('a'.repeat(64));
+    expect(report).toHaveTextContent('no-major-5y');
+    expect(await screen.findByRole('region', { name: 'Policy' }, SLOW)).toHaveTextContent('Great Plains Mutual');
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+  });
+});
