@@ -17,6 +17,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'apps/portal/src/routeTree.gen.ts',
+      // Precompiled claim form validators (apps/portal/build/compile-claim-validators.ts).
+      'apps/portal/src/features/claims/form/validators/*.gen.*',
       'apps/server/src/db/migrations/**',
       'data/**',
       'bench/out/**',

@@ -15,5 +15,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,
     css: false,
+    // @rjsf/mantine imports 'dayjs/plugin/customParseFormat' without its extension, which Node's ESM
+    // resolver refuses: let Vite resolve it, as it does in the build.
+    server: { deps: { inline: [/@rjsf\/mantine/] } },
   },
 });

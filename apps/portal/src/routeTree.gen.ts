@@ -8,6 +8,8 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router'
+
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as PublicRouteImport } from './routes/_public'
@@ -53,6 +55,13 @@ import { Route as AuthenticatedOrdersVinSingleOrderRouteImport } from './routes/
 import { Route as AuthenticatedReportsGroupIdRouteImport } from './routes/_authenticated/reports/group/$id'
 import { Route as AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRouteImport } from './routes/_authenticated/claims/$claimId/snapshots/$snapshotId'
 import { Route as AuthenticatedDriversDriverIdAlertsIdRouteImport } from './routes/_authenticated/drivers/$driverId/alerts/$id'
+
+const AuthenticatedClaimsAddClaimLazyRouteImport = createFileRoute(
+  '/_authenticated/claims/add-claim',
+)()
+const AuthenticatedClaimsClaimIdEditLazyRouteImport = createFileRoute(
+  '/_authenticated/claims/$claimId/edit',
+)()
 
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
@@ -183,6 +192,16 @@ const AuthenticatedClaimsIdRoute = AuthenticatedClaimsIdRouteImport.update({
 } as any).lazy(() =>
   import('./routes/_authenticated/claims/$id.lazy').then((d) => d.Route),
 )
+const AuthenticatedClaimsAddClaimLazyRoute =
+  AuthenticatedClaimsAddClaimLazyRouteImport.update({
+    id: '/add-claim',
+    path: '/add-claim',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/add-claim.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedCompanySsoRoute = AuthenticatedCompanySsoRouteImport.update({
   id: '/company/sso',
   path: '/company/sso',
@@ -306,6 +325,16 @@ const AuthenticatedUsersAddUserRoute =
   } as any).lazy(() =>
     import('./routes/_authenticated/users/add-user.lazy').then((d) => d.Route),
   )
+const AuthenticatedClaimsClaimIdEditLazyRoute =
+  AuthenticatedClaimsClaimIdEditLazyRouteImport.update({
+    id: '/$claimId/edit',
+    path: '/$claimId/edit',
+    getParentRoute: () => AuthenticatedClaimsRouteRoute,
+  } as any).lazy(() =>
+    import('./routes/_authenticated/claims/$claimId/edit.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRoute =
   AuthenticatedOrdersBusinessRiskAssessmentSingleOrderRouteImport.update({
     id: '/orders/business-risk-assessment/single-order',
@@ -394,6 +423,7 @@ export interface FileRoutesByFullPath {
   '/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/claims/add-claim': typeof AuthenticatedClaimsAddClaimLazyRoute
   '/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/claims/': typeof AuthenticatedClaimsIndexRoute
   '/drivers/': typeof AuthenticatedDriversIndexRoute
@@ -408,6 +438,7 @@ export interface FileRoutesByFullPath {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/edit': typeof AuthenticatedClaimsClaimIdEditLazyRoute
   '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -431,6 +462,7 @@ export interface FileRoutesByTo {
   '/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/users/$id': typeof AuthenticatedUsersIdRoute
   '/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/claims/add-claim': typeof AuthenticatedClaimsAddClaimLazyRoute
   '/businesses': typeof AuthenticatedBusinessesIndexRoute
   '/claims': typeof AuthenticatedClaimsIndexRoute
   '/drivers': typeof AuthenticatedDriversIndexRoute
@@ -445,6 +477,7 @@ export interface FileRoutesByTo {
   '/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/claims/$claimId/edit': typeof AuthenticatedClaimsClaimIdEditLazyRoute
   '/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -478,6 +511,7 @@ export interface FileRoutesById {
   '/_authenticated/scores/dot-quality': typeof AuthenticatedScoresDotQualityRoute
   '/_authenticated/users/$id': typeof AuthenticatedUsersIdRoute
   '/_authenticated/users/add-user': typeof AuthenticatedUsersAddUserRoute
+  '/_authenticated/claims/add-claim': typeof AuthenticatedClaimsAddClaimLazyRoute
   '/_authenticated/businesses/': typeof AuthenticatedBusinessesIndexRoute
   '/_authenticated/claims/': typeof AuthenticatedClaimsIndexRoute
   '/_authenticated/drivers/': typeof AuthenticatedDriversIndexRoute
@@ -492,6 +526,7 @@ export interface FileRoutesById {
   '/_authenticated/orders/person-risk-assessment/single-order': typeof AuthenticatedOrdersPersonRiskAssessmentSingleOrderRoute
   '/_authenticated/orders/vin/single-order': typeof AuthenticatedOrdersVinSingleOrderRoute
   '/_authenticated/reports/group/$id': typeof AuthenticatedReportsGroupIdRoute
+  '/_authenticated/claims/$claimId/edit': typeof AuthenticatedClaimsClaimIdEditLazyRoute
   '/_authenticated/claims/$claimId/snapshots/$snapshotId': typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
   '/_authenticated/drivers/$driverId/alerts/$id': typeof AuthenticatedDriversDriverIdAlertsIdRoute
 }
@@ -524,6 +559,7 @@ export interface FileRouteTypes {
     | '/scores/dot-quality'
     | '/users/$id'
     | '/users/add-user'
+    | '/claims/add-claim'
     | '/businesses/'
     | '/claims/'
     | '/drivers/'
@@ -538,6 +574,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/edit'
     | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -561,6 +598,7 @@ export interface FileRouteTypes {
     | '/scores/dot-quality'
     | '/users/$id'
     | '/users/add-user'
+    | '/claims/add-claim'
     | '/businesses'
     | '/claims'
     | '/drivers'
@@ -575,6 +613,7 @@ export interface FileRouteTypes {
     | '/orders/person-risk-assessment/single-order'
     | '/orders/vin/single-order'
     | '/reports/group/$id'
+    | '/claims/$claimId/edit'
     | '/claims/$claimId/snapshots/$snapshotId'
     | '/drivers/$driverId/alerts/$id'
   id:
@@ -607,6 +646,7 @@ export interface FileRouteTypes {
     | '/_authenticated/scores/dot-quality'
     | '/_authenticated/users/$id'
     | '/_authenticated/users/add-user'
+    | '/_authenticated/claims/add-claim'
     | '/_authenticated/businesses/'
     | '/_authenticated/claims/'
     | '/_authenticated/drivers/'
@@ -621,6 +661,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders/person-risk-assessment/single-order'
     | '/_authenticated/orders/vin/single-order'
     | '/_authenticated/reports/group/$id'
+    | '/_authenticated/claims/$claimId/edit'
     | '/_authenticated/claims/$claimId/snapshots/$snapshotId'
     | '/_authenticated/drivers/$driverId/alerts/$id'
   fileRoutesById: FileRoutesById
@@ -772,6 +813,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClaimsIdRouteImport
       parentRoute: typeof AuthenticatedClaimsRouteRoute
     }
+    '/_authenticated/claims/add-claim': {
+      id: '/_authenticated/claims/add-claim'
+      path: '/add-claim'
+      fullPath: '/claims/add-claim'
+      preLoaderRoute: typeof AuthenticatedClaimsAddClaimLazyRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
     '/_authenticated/company/sso': {
       id: '/_authenticated/company/sso'
       path: '/company/sso'
@@ -884,6 +932,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersAddUserRouteImport
       parentRoute: typeof AuthenticatedUsersRouteRoute
     }
+    '/_authenticated/claims/$claimId/edit': {
+      id: '/_authenticated/claims/$claimId/edit'
+      path: '/$claimId/edit'
+      fullPath: '/claims/$claimId/edit'
+      preLoaderRoute: typeof AuthenticatedClaimsClaimIdEditLazyRouteImport
+      parentRoute: typeof AuthenticatedClaimsRouteRoute
+    }
     '/_authenticated/orders/business-risk-assessment/single-order': {
       id: '/_authenticated/orders/business-risk-assessment/single-order'
       path: '/orders/business-risk-assessment/single-order'
@@ -964,14 +1019,19 @@ const AuthenticatedBusinessesRouteRouteWithChildren =
 
 interface AuthenticatedClaimsRouteRouteChildren {
   AuthenticatedClaimsIdRoute: typeof AuthenticatedClaimsIdRoute
+  AuthenticatedClaimsAddClaimLazyRoute: typeof AuthenticatedClaimsAddClaimLazyRoute
   AuthenticatedClaimsIndexRoute: typeof AuthenticatedClaimsIndexRoute
+  AuthenticatedClaimsClaimIdEditLazyRoute: typeof AuthenticatedClaimsClaimIdEditLazyRoute
   AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute: typeof AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute
 }
 
 const AuthenticatedClaimsRouteRouteChildren: AuthenticatedClaimsRouteRouteChildren =
   {
     AuthenticatedClaimsIdRoute: AuthenticatedClaimsIdRoute,
+    AuthenticatedClaimsAddClaimLazyRoute: AuthenticatedClaimsAddClaimLazyRoute,
     AuthenticatedClaimsIndexRoute: AuthenticatedClaimsIndexRoute,
+    AuthenticatedClaimsClaimIdEditLazyRoute:
+      AuthenticatedClaimsClaimIdEditLazyRoute,
     AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute:
       AuthenticatedClaimsClaimIdSnapshotsSnapshotIdRoute,
   }

@@ -23,7 +23,7 @@ const orderDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export const orderOptionLabel = (order: Order) =>
   `${ORDER_TYPE_LABELS[order.type]} · ${order.subjectLabel} · ${ORDER_STATUS_LABELS[order.status]} · ${orderDay.format(new Date(order.createdAt))}`;
 
-type PickerProps = Pick<SelectProps, 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus' | 'w'> & { placeholder?: string };
+type PickerProps = Pick<SelectProps, 'id' | 'label' | 'description' | 'error' | 'onBlur' | 'onFocus' | 'required' | 'autoFocus' | 'disabled' | 'w' | 'aria-describedby'> & { placeholder?: string };
 
 interface SubjectPickerProps<Subject extends { id: string }> extends PickerProps {
   picked: Subject | undefined;
