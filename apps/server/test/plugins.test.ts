@@ -26,6 +26,14 @@ const PLUGIN_FREE_ROUTES: Record<string, string> = {
   'POST /api/v1/auth/handoff': 'identity',
   'POST /api/v1/auth/handoff/redeem': 'identity',
   'GET /api/v1/auth/jwks.json': 'identity: public keys',
+  // Single sign-on: where an email signs in, the provider's callback and sign-out, and the company's
+  // own provider settings (its admins), whatever the company's features.
+  'POST /api/v1/auth/sign-in/discover': 'identity: single sign-on',
+  'GET /api/v1/auth/sso/callback': 'identity: single sign-on',
+  'POST /api/v1/auth/sso/backchannel-logout': 'identity: single sign-on',
+  'GET /api/v1/company/me/sso': 'the company: single sign-on',
+  'PUT /api/v1/company/me/sso': 'the company: single sign-on',
+  'DELETE /api/v1/company/me/sso': 'the company: single sign-on',
   // Your account: a user's own password and two-step verification, whatever the company's features.
   'GET /api/v1/auth/mfa': 'your account',
   'POST /api/v1/auth/change-password': 'your account',
