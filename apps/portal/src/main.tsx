@@ -8,6 +8,7 @@ import { App } from './app/app.tsx';
 import { router } from './app/router.tsx';
 import { startBackgroundTasks } from './app/background/background-tasks.ts';
 import { toastStore } from './lib/toasts/toast-store.ts';
+import { loadErrorPage } from './app/errors/deferred-error-page.tsx';
 
 const container = document.getElementById('root')!;
 
@@ -21,6 +22,8 @@ loadPublicConfig()
         <App />
       </StrictMode>,
     );
+    // Out of the entry chunk, fetched at once so that a failing page shows it without delay.
+    loadErrorPage().catch(() => {});
   })
   .catch((error: unknown) => {
     console.error('Error while mounting app', error);

@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RootView } from '../src/app/root-view.tsx';
 import { clearError, showError } from '../src/app/errors/page-error.ts';
 import { NotFoundInLayout, RouteErrorPage } from '../src/app/errors/route-error.tsx';
+import { loadErrorPage } from '../src/app/errors/deferred-error-page.tsx';
 import { assertValidRoute } from '../src/app/errors/route-validity.ts';
 import { setAppRouter } from '../src/app/navigation/app-router.ts';
 import { ApiError } from '../src/lib/api-error.ts';
@@ -40,6 +41,10 @@ function renderApp(initial: string) {
 }
 
 describe('root view', () => {
+  // As main.tsx does at start-up: the error page's chunk is fetched before any page fails.
+  beforeAll(async () => {
+    await loadErrorPage();
+  });
   afterEach(() => clearError());
 
   it('renders the routed page, a skip link and sets the document title from the route or the h1', async () => {

@@ -3,7 +3,8 @@ import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isChunkLoadError, reloadAfterChunkError } from '../background/chunk-reload.ts';
 import { isBotUserAgent } from './bot-user-agent.ts';
-import { ErrorPage } from './error-page.tsx';
+// The error page itself loads apart from the entry chunk (route configs import this module).
+import { DeferredErrorPage as ErrorPage } from './deferred-error-page.tsx';
 import { toPageError } from './page-error.ts';
 
 // Decided once per error object (renders repeat, StrictMode renders twice): reload, or — when a

@@ -30,3 +30,18 @@ export function currentPageTitle(routeTitle: string | undefined, root: ParentNod
   if (routeTitle) return routeTitle;
   return textOf(root.querySelector('h1'));
 }
+
+// Something replaced what is on screen without a navigation (the error page arriving after its
+// chunk): the route announcer recomputes the title then.
+const contentListeners = new Set<() => void>();
+
+export function notifyPageContentChanged() {
+  contentListeners.forEach((listener) => listener());
+}
+
+export function subscribePageContent(listener: () => void): () => void {
+  contentListeners.add(listener);
+  return () => {
+    contentListeners.delete(listener);
+  };
+}

@@ -4,7 +4,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { subscribePageError } from '../errors/page-error.ts';
-import { currentPageTitle, documentTitle } from './page-title.ts';
+import { currentPageTitle, documentTitle, subscribePageContent } from './page-title.ts';
 
 // Pages render right after the router resolves; wait a moment so their <h1> is in the DOM.
 const SETTLE_MS = 80;
@@ -38,7 +38,10 @@ export function RouteAnnouncer() {
     const unsubscribe = router.subscribe('onResolved', update);
     // An application error replaces the page without any navigation; clearing it brings the page back.
     const unsubscribePageError = subscribePageError(update);
+    // So does the error page when its chunk arrives after the failure (errors/deferred-error-page.tsx).
+    const unsubscribePageContent = subscribePageContent(update);
     return () => {
+      unsubscribePageContent();
       clearTimeout(timer);
       unsubscribe();
       unsubscribePageError();
