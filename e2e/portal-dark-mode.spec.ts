@@ -1,7 +1,8 @@
 // Dark mode, focus and toasts (issue 13). A browser that prefers dark gets the dark portal; axe
 // (WCAG 2 A/AA, colour contrast included) passes in it on the main pages: home, orders, an order,
-// its report, drivers, users, downloads. Text inputs show a 2 px focus ring; a heading focused on
-// arrival shows none. Choosing Light in the user menu sticks after a reload, and is applied by
+// its report, drivers, users, downloads, and the pages built beside dark mode: claims, a claim with
+// its attached report, DOT scores and a carrier's quality report (charts), rules. Text inputs show a
+// 2 px focus ring; a heading focused on arrival shows none. Choosing Light in the user menu sticks after a reload, and is applied by
 // public/color-scheme.js before the app's code runs (no flash of the dark scheme). The light
 // scheme's axe checks are the other journeys' (they run in Playwright's default, light).
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -23,7 +24,20 @@ async function placeMvr(request: APIRequestContext) {
   await expect
     .poll(async () => (await request.get(`/api/v1/reports/${id}`, { headers })).status(), { timeout: 180_000, intervals: [500, 1_000, 2_000], message: `report ${id} to complete` })
     .toBe(200);
-  return id;
+  return { id, headers };
+}
+
+/** A draft claim with the MVR attached, and a watched carrier that alerts (sandbox: last digit 2). */
+async function seedClaimAndCarrier(request: APIRequestContext, orderId: string, headers: Record<string, string>) {
+  const filed = await request.post('/api/v1/claims', { headers, data: { formData: { policy: { policyNumber: `DK-${digits(6)}` } } } });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const claimId = ((await filed.json()) as { id: string }).id;
+  const attached = await request.post(`/api/v1/claims/${claimId}/${orderId}`, { headers, data: {} });
+  expect(attached.status(), await attached.text()).toBe(200);
+  const dotNumber = `${digits(6)}2`;
+  const scored = await request.post('/api/v1/scores/dot/quality', { headers, data: [dotNumber] });
+  expect(scored.status(), await scored.text()).toBe(200);
+  return { claimId, dotNumber };
 }
 
 const schemeOf = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
@@ -49,7 +63,8 @@ async function chooseScheme(page: Page, label: 'System' | 'Light' | 'Dark') {
 
 test('dark mode follows the system, passes axe on the main pages, and Light chosen in the user menu sticks', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const orderId = await placeMvr(request);
+  const { id: orderId, headers } = await placeMvr(request);
+  const { claimId, dotNumber } = await seedClaimAndCarrier(request, orderId, headers);
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
   await signInUi(page, DEMO_USERS.admin);
@@ -64,6 +79,11 @@ test('dark mode follows the system, passes axe on the main pages, and Light chos
     ['/drivers', 'Drivers'],
     ['/users', 'Users'],
     ['/downloads', 'Downloads'],
+    ['/claims', 'Claims'],
+    [`/claims/${claimId}`, /^Policy DK-/],
+    ['/scores', 'DOT scores'],
+    [`/scores/dot-quality?dot=${dotNumber}`, /\S/],
+    ['/rules', 'Rules'],
   ];
   for (const [path, heading] of pages) {
     await page.goto(tenantUrl('acme', path));

@@ -220,3 +220,9 @@ export function parseDotInput(text: string): { dots: string[]; invalid: string[]
   const parts = text.split(/[\s,;]+/).filter(Boolean);
   return { dots: [...new Set(parts.filter((part) => DOT_NUMBER.test(part)))], invalid: [...new Set(parts.filter((part) => !DOT_NUMBER.test(part)))] };
 }
+
+/**
+ * Props of a `Table.ScrollContainer` whose table has no link or button: when the table scrolls
+ * sideways, its viewport takes keyboard focus (arrow keys scroll it) and is named by the table's label.
+ */
+export const keyboardScrollable = (labelledBy: string) => ({ viewportProps: { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } });

@@ -14,7 +14,7 @@ const EVENT_LOOKS: Record<string, EventLook> = {
   UPDATED: { title: 'Edited', icon: IconPencil, color: 'lane.7' },
   ORDER_ATTACHED: { title: 'Report attached', icon: IconLink, color: 'indigo.9' },
   ORDER_DETACHED: { title: 'Report detached', icon: IconLinkOff, color: 'orange.9' },
-  ORDER_JUDGED: { title: 'Report judged', icon: IconGavel, color: 'dark.6' },
+  ORDER_JUDGED: { title: 'Report judged', icon: IconGavel, color: 'violet.9' },
   STATUS_CHANGED: { title: 'Status changed', icon: IconArrowsExchange, color: 'lane.7' },
   PUBLISH_REQUESTED: { title: 'Publish when possible', icon: IconClock, color: 'teal.9' },
   PUBLISH_REQUEST_WITHDRAWN: { title: 'Publish request withdrawn', icon: IconClock, color: 'gray.7' },

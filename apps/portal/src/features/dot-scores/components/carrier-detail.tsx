@@ -8,7 +8,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
 import {
   alertExplanation, basicSourceText, BASIC_SHORT_NAMES, carrierName, changesOf, formatDateTime, formatDay, historyLabel, INTERVENTION_NOTE, LIGHT_LABELS, lightOf,
-  mayNotOperate, ordinal, PROVIDER_LABELS, RELATIONSHIP_LABELS, THRESHOLD_GROUP_LABELS, trendOf,
+  mayNotOperate, ordinal, PROVIDER_LABELS, RELATIONSHIP_LABELS, THRESHOLD_GROUP_LABELS, trendOf, keyboardScrollable,
 } from '../scores.ts';
 import { BasicLight, ChangesList, SourceNote } from './score-parts.tsx';
 
@@ -167,7 +167,7 @@ function BasicsPart({ carrier }: { carrier: CarrierReport }) {
       height={7 * 44 + 60}
       chart={<BasicsChart carrier={carrier} summary={basicsSummary(carrier)} />}
       table={
-        <Table.ScrollContainer minWidth={340}>
+        <Table.ScrollContainer minWidth={340} scrollAreaProps={keyboardScrollable(id)}>
           <Table verticalSpacing={6} horizontalSpacing="xs" aria-labelledby={id}>
             <caption id={id} style={{ captionSide: 'top', textAlign: 'left', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>
               BASICs of {carrierName(carrier)} (24 months)
@@ -292,7 +292,7 @@ function HistoryPart({ carrier }: { carrier: CarrierReport }) {
           )
         }
         table={
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={420} scrollAreaProps={keyboardScrollable(id)}>
             <Table verticalSpacing={4} horizontalSpacing={6} aria-labelledby={id} fz="xs">
               <caption id={id} style={{ captionSide: 'top', textAlign: 'left', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>
                 Percentile per BASIC at each scoring (— no sound percentile)

@@ -12,7 +12,7 @@ import { useDots } from '../../../lib/entities/dot-scores/get-dots.ts';
 import { useDotQualityCsvDownload } from '../../../lib/entities/dot-scores/export-dot-quality-csv.ts';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { dotListOf, dotSearchOf, MAX_COMPARED } from '../dot-quality-search.ts';
-import { BASIC_ORDER, BASIC_FULL_NAMES, carrierName, mayNotOperate, trendOf } from '../scores.ts';
+import { BASIC_ORDER, BASIC_FULL_NAMES, carrierName, keyboardScrollable, mayNotOperate, trendOf } from '../scores.ts';
 import { useScoredReport } from '../use-scoring.ts';
 import { CarrierDetail } from './carrier-detail.tsx';
 import { BasicLight, LoadError } from './score-parts.tsx';
@@ -126,7 +126,7 @@ function Comparison({ carriers }: { carriers: CarrierReport[] }) {
         <Title order={2} fz="md" id={id}>
           Side by side
         </Title>
-        <Table.ScrollContainer minWidth={200 + carriers.length * 150}>
+        <Table.ScrollContainer minWidth={200 + carriers.length * 150} scrollAreaProps={keyboardScrollable(id)}>
           <Table verticalSpacing="xs" horizontalSpacing="xs" aria-labelledby={id}>
             <Table.Thead>
               <Table.Tr>

@@ -72,7 +72,7 @@ export function OutOfServiceChart({ carrier, summary }: { carrier: CarrierReport
   );
 }
 
-const LINE_COLORS = ['red.7', 'orange.7', 'grape.7', 'indigo.7', 'teal.7', 'cyan.8', 'dark.4'];
+const LINE_COLORS = ['red.7', 'orange.7', 'grape.7', 'indigo.7', 'teal.7', 'cyan.8', 'gray.7'];
 
 /** The percentile of each BASIC at each scoring, oldest first; BASICs never sound are left out. */
 export function HistoryChart({ carrier, summary }: { carrier: CarrierReport; summary: string }) {

@@ -13,7 +13,7 @@ const EVENT_LOOKS: Record<string, Omit<EventLook, 'title'>> = {
   CREATED: { icon: IconPlus, color: 'gray.7' },
   ORDERED: { icon: IconSend, color: 'lane.7' },
   RECEIVED: { icon: IconInbox, color: 'indigo.9' },
-  ADJUDICATED: { icon: IconGavel, color: 'dark.6' },
+  ADJUDICATED: { icon: IconGavel, color: 'violet.9' },
   COMPLETED: { icon: IconCircleCheck, color: 'teal.9' },
   FAILED: { icon: IconCircleX, color: 'red.9' },
   ERROR: { icon: IconAlertTriangle, color: 'pink.9' },
