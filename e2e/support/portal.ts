@@ -123,3 +123,12 @@ export async function requirePasswordReset(email: string) {
     await client.end();
   }
 }
+
+/** Screenshots of the page at 1440 and 390 px wide (<name>-1440, <name>-390), then back to 1440 px. */
+export async function snapAtWidths(page: Page, name: string) {
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await snap(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -141,7 +141,8 @@ export function renderAt(path: string, component: FunctionComponent, routes: Rou
         createRoute({ getParentRoute: () => claims, path: '$id', component }),
         createRoute({ getParentRoute: () => claims, path: '$claimId/snapshots/$snapshotId', component }),
         createRoute({ getParentRoute: () => claims, path: 'add-claim', component: () => <h1>New claim form</h1> }),
-        createRoute({ getParentRoute: () => claims, path: '$claimId/edit', component: () => <h1>Edit form</h1> }),
+        // The edit page itself when the test renders it there; else a stand-in to land on.
+        createRoute({ getParentRoute: () => claims, path: '$claimId/edit', component: path.endsWith('/edit') ? component : () => <h1>Edit form</h1> }),
       ]),
       createRoute({ getParentRoute: () => layout, path: 'orders/$id', component: () => <h1>The order</h1> }),
       createRoute({ getParentRoute: () => layout, path: 'drivers/$id', component: () => <h1>The driver</h1> }),

@@ -93,6 +93,13 @@ function FormVersionError({ error }: { error: Error }) {
   );
 }
 
+/**
+ * A toast raised while the form stays on screen (a draft saved) shows at the top: at the bottom it
+ * would cover the form's sticky Save draft / Save and submit bar, and hovering it to reach a button
+ * pauses it there (found by the claims journey).
+ */
+const ON_FORM_TOAST = { position: 'top-right' } as const;
+
 export function AddClaimPage() {
   useMayFileClaims();
   useDocumentTitle('File a claim · Clearlane');
@@ -104,7 +111,7 @@ export function AddClaimPage() {
   const save = (formData: ClaimFormData, _mode: CheckMode) => create.mutateAsync({ formData, schemaVersion: (version.data as ClaimSchemaVersion).version });
   const onSaved = (claim: ClaimDetail, mode: CheckMode) => {
     if (mode === 'draft') {
-      notify.success('Draft saved. You can come back to it from the claims list.');
+      notify.success('Draft saved. You can come back to it from the claims list.', ON_FORM_TOAST);
       void navigate({ to: '/claims/$claimId/edit', params: { claimId: claim.id }, replace: true });
     } else {
       notify.success('Claim filed. Attach the drivers’ and vehicles’ reports next.');
@@ -157,7 +164,7 @@ function EditClaim({ claimId }: { claimId: string }) {
   const onSaved = (saved: ClaimDetail, mode: CheckMode) => {
     const update = saved.kind === 'Update' && claim.status === 'Published' ? ' An Update of the published claim has started.' : '';
     if (mode === 'draft') {
-      notify.success(`Draft saved.${update}`);
+      notify.success(`Draft saved.${update}`, ON_FORM_TOAST);
     } else {
       notify.success(`Claim saved.${update}`);
       void navigate({ to: '/claims/$id', params: { id: saved.id } });
