@@ -137,3 +137,14 @@ describe('the snapshot page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
   });
 });
+
+describe('the ruleset version of a claim\'s report', () => {
+  it('reads as a version number, the untouched default as seeded, an old save time as a date', async () => {
+    const { rulesetVersionText } = await import('../../../src/features/claims/components/claim-order-card.tsx');
+    expect(rulesetVersionText('3')).toBe('version 3');
+    expect(rulesetVersionText('0')).toBe('version 0, as seeded');
+    expect(rulesetVersionText('seeded')).toBe('version 0, as seeded');
+    expect(rulesetVersionText(null)).toBe('not judged yet');
+    expect(rulesetVersionText('2026-11-20T10:00:00.000Z')).toMatch(/^saved .*2026/);
+  });
+});

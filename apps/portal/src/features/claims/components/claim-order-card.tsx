@@ -9,7 +9,16 @@ import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_CO
 import { formatDateTime } from './format.ts';
 
 /** The ruleset's version: when it was last saved, or "seeded" for the untouched default. */
-export const rulesetVersionText = (version: string | null) => (version === null ? 'not judged yet' : version === 'seeded' ? 'as seeded' : `saved ${formatDateTime(version)}`);
+/**
+ * The ruleset version that judged a claim's order: a number since rulesets keep versions (0 is the
+ * untouched default); claims judged before that carry `seeded` or the ruleset's save time.
+ */
+export function rulesetVersionText(version: string | null): string {
+  if (version === null) return 'not judged yet';
+  if (version === 'seeded' || version === '0') return 'version 0, as seeded';
+  if (/^\d+$/.test(version)) return `version ${version}`;
+  return `saved ${formatDateTime(version)}`;
+}
 
 export interface ClaimOrderCardProps {
   orderId: string;
