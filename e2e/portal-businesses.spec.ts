@@ -182,7 +182,7 @@ test("a business's page lists its orders and, once complete, its reports", async
   // An EIN ending in 0 is the sandbox's low-risk answer: the page follows the order to Complete.
   await expect(orders.getByRole('row').nth(1)).toContainText('Complete');
   const reports = page.getByRole('table', { name: 'Reports' });
-  await expect(reports.getByRole('link', { name: 'Business risk assessment' })).toHaveAttribute('href', `/reports/${order.id}`);
+  await expect(reports.getByRole('link', { name: 'Business risk report' })).toHaveAttribute('href', `/reports/${order.id}`);
   await expectAccessible(page);
   await snap(page, 'business-with-orders');
 });

@@ -26,7 +26,7 @@ test('invite → temporary password → new password → TOTP setup → sign out
   await page.getByLabel(/^Phone/).fill('+15125550123');
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: /^Agent/ }).click();
-  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveAccessibleDescription(/^Places orders, files claims and keeps drivers and businesses up to date; reads driver alerts\.$/);
+  await expect(page.getByRole('combobox', { name: 'Role' })).toHaveAccessibleDescription(/^Places orders, files claims and keeps drivers and businesses up to date; reads driver alerts and DOT scores\.$/);
   await expect(page.getByLabel('Require two-step verification at first sign-in')).toBeChecked();
   await expectAccessible(page);
   await snap(page, 'add-user-filled');

@@ -97,7 +97,7 @@ test.describe.serial('review workflow', () => {
 
     const order = page.getByRole('region', { name: 'Order a report' });
     await expect(order.getByRole('link', { name: /MVR for one driver/ })).toHaveAttribute('href', '/orders/mvr/single-order');
-    await expect(order.getByRole('link', { name: /Vehicle \(VIN\) report/ })).toBeVisible();
+    await expect(order.getByRole('link', { name: /Vehicle history report/ })).toBeVisible();
     await expectAccessible(page);
     await snapAtWidths(page, 'review-home');
 
