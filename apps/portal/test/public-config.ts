@@ -14,6 +14,7 @@ export function testPublicConfig(overrides: Partial<PublicConfig> = {}): PublicC
     allowedExternalHosts: [],
     toastPosition: 'top',
     buildId: 'test-build',
+    auth: { provider: 'embedded' },
     ...overrides,
   };
   setPublicConfig(config);

@@ -77,6 +77,7 @@ describeEachDatabase('company', (t) => {
       passwordPolicy: { minLength: 6, requireLowercase: false, requireUppercase: false, requireNumbers: false, requireSymbols: false },
       customDomains: {},
       buildId: expect.any(String),
+      auth: { provider: 'embedded' },
     });
     expect((await get(t.app, '/api/v1/public/config', undefined, 'localhost:3000')).json().tenant).toBeNull();
     expect((await get(t.app, '/api/v1/public/config', undefined, '127.0.0.1:3000')).json().tenant).toBeNull();

@@ -27,6 +27,7 @@ export async function publicConfigRoutes(app: FastifyInstance, deps: { config: C
       allowedExternalHosts: config.ALLOWED_EXTERNAL_HOSTS,
       toastPosition: config.TOAST_POSITION,
       buildId: deps.buildId(),
+      auth: { provider: 'embedded' as const },
     };
   });
 }
