@@ -1,13 +1,14 @@
 // Businesses of the caller's company: the list, one business, adding one.
 import { uuidv7 } from 'uuidv7';
 import {
-  BUSINESS_SORT_FIELDS, formatEin, parseSort, type Business, type BusinessListFilter, type CreateBusinessBody, type Page, type UsStateCode,
+  BUSINESS_SORT_FIELDS, formatEin, type Business, type BusinessListFilter, type CreateBusinessBody, type Page, type UsStateCode,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { sortTerms } from '../../http/list-params.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './businesses.repository.ts';
 
@@ -39,10 +40,7 @@ export class BusinessesService {
 
   async list(principal: Principal, input: ListBusinessesInput): Promise<Page<Business>> {
     assertCan(principal, 'view', 'Business');
-    const { terms, unknown } = parseSort(input.sort, BUSINESS_SORT_FIELDS);
-    if (unknown.length > 0) {
-      throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${BUSINESS_SORT_FIELDS.join(', ')}` }]);
-    }
+    const terms = sortTerms(input.sort, BUSINESS_SORT_FIELDS);
     const { rows, ...counted } = await repo.listCompanyBusinesses(this.db, { companyId: principal.companyId, ...input, sort: terms });
     return {
       content: rows.map(toBusiness),

@@ -4,7 +4,7 @@
 // transaction with the claim row locked, its events, and settleClaim (status, judgements, publish).
 import { uuidv7 } from 'uuidv7';
 import {
-  BUILT_IN_CLAIM_SCHEMA_VERSION, CLAIM_SORT_FIELDS, DEFAULT_RULE_NAMESPACE, MAX_CLAIM_ORDERS, diffFormData, parseSort,
+  BUILT_IN_CLAIM_SCHEMA_VERSION, CLAIM_SORT_FIELDS, DEFAULT_RULE_NAMESPACE, MAX_CLAIM_ORDERS, diffFormData,
   type AttachClaimOrderBody, type Claim, type ClaimDetail, type ClaimListFilter, type ClaimOrder, type ClaimSchemaVersion, type ClaimSnapshot,
   type ClaimSnapshotSummary, type CreateClaimBody, type DetachClaimOrderBody, type FormProblem, type Page, type PublishClaimSchemaBody, type UpdateClaimBody,
 } from '@clearlane/contract';
@@ -13,9 +13,9 @@ import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, invalidInput, notFound, type FieldError } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { dateRange, sortTerms } from '../../http/list-params.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
-import { dateBound } from '../orders/orders.service.ts';
 import { findOrder, findPerson } from '../orders/orders.repository.ts';
 import { renderClaimSnapshotPdf } from '../../documents/claim-snapshot.ts';
 import { claimSchemaProblems, formProblems, validatorsOf } from './claim-validation.ts';
@@ -142,12 +142,10 @@ export class ClaimsService {
 
   async list(principal: Principal, input: ListClaimsInput): Promise<Page<Claim>> {
     assertCan(principal, 'view', 'Claim');
-    const { terms, unknown } = parseSort(input.sort, CLAIM_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${CLAIM_SORT_FIELDS.join(', ')}` }]);
-    const [from, toExclusive] = [dateBound(input.from, false), dateBound(input.to, true)];
-    if (from && toExclusive && from >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
+    const sort = sortTerms(input.sort, CLAIM_SORT_FIELDS);
+    const { from, toExclusive } = dateRange(input, 'query');
     const page = await repo.listClaims(this.db, {
-      companyId: principal.companyId, page: input.page, size: input.size, sort: terms, status: input.status, kind: input.kind, from, toExclusive, filter: input.filter,
+      companyId: principal.companyId, page: input.page, size: input.size, sort, status: input.status, kind: input.kind, from, toExclusive, filter: input.filter,
     });
     return { content: page.rows.map((row) => toClaim(row, row.orderCount)), page: pageMeta(input, page) };
   }

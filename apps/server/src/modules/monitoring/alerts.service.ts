@@ -1,15 +1,15 @@
 // Driver alerts: the company's list, one alert with the change behind it and its recheck, and
 // acknowledging it (optionally recording the driver's annual review with it).
 import {
-  ALERT_SORT_FIELDS, fullNameOf, parseSort, type AcknowledgeAlertBody, type AlertChange, type AlertListFilter, type DriverAlert, type DriverAlertDetail,
+  ALERT_SORT_FIELDS, fullNameOf, type AcknowledgeAlertBody, type AlertChange, type AlertListFilter, type DriverAlert, type DriverAlertDetail,
   type Page,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
-import { dateBound } from '../orders/orders.service.ts';
+import { dateRange, sortTerms } from '../../http/list-params.ts';
 import * as alerts from './alerts.repository.ts';
 import * as reviews from './annual-reviews.repository.ts';
 import { buildRecheck } from './alert-recheck.ts';
@@ -49,12 +49,9 @@ export class AlertsService {
 
   async list(principal: Principal, input: ListAlertsInput): Promise<Page<DriverAlert>> {
     assertCan(principal, 'view', 'Monitoring');
-    const { terms, unknown } = parseSort(input.sort, ALERT_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ALERT_SORT_FIELDS.join(', ')}` }]);
+    const sort = sortTerms(input.sort, ALERT_SORT_FIELDS);
     const { from, to, sort: _sort, ...filters } = input;
-    const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
-    if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: 'query.to', message: 'must not be before from' }]);
-    const { rows, ...counted } = await alerts.listAlerts(this.db, { ...filters, companyId: principal.companyId, sort: terms, from: fromDate, toExclusive });
+    const { rows, ...counted } = await alerts.listAlerts(this.db, { ...filters, companyId: principal.companyId, sort, ...dateRange({ from, to }, 'query') });
     return { content: rows.map(toAlert), page: pageMeta(input, counted) };
   }
 

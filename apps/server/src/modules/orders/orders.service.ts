@@ -2,7 +2,7 @@
 // job commit together), reading them, review and sub-status, and their reports.
 import { uuidv7 } from 'uuidv7';
 import {
-  DEFAULT_RISK_DEFINITION, findSubStatus, ORDER_SORT_FIELDS, parseSort, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
+  DEFAULT_RISK_DEFINITION, findSubStatus, ORDER_SORT_FIELDS, permissiblePurposeLabel, REPORT_TYPE_OF_ORDER,
   type BraOrderBody, type CreateMvrOrderBody, type IrrOrderBody, type MvrMetrics, type MvrRecord, type Order, type OrderDetail,
   type BusinessRiskAssessment, type OrderListFilter, type OrderType, type Page, type PersonRiskAssessment, type VehicleReport, type PersonMvrOrderBody, type UpdateOrderStatusBody, type VehicleOrderBody, type ViolationReport,
 } from '@clearlane/contract';
@@ -12,6 +12,7 @@ import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError, conflict, invalidInput, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { dateRange, sortTerms } from '../../http/list-params.ts';
 import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, SINGLE_ORDER_PRIORITY, type Queue } from '../../jobs/queue.ts';
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
@@ -46,13 +47,6 @@ export interface ListOrdersInput extends OrderListFilter {
   sort?: string | string[];
 }
 
-/** A date alone means the whole UTC day: `from` its start, `to` up to its end. */
-export function dateBound(value: string | undefined, end: boolean): Date | undefined {
-  if (!value) return undefined;
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return end && value.length === 10 ? new Date(date.getTime() + DAY_MS) : end ? new Date(date.getTime() + 1) : date;
-}
-
 /**
  * The /orders list's filters as the repository takes them (orders.repository.ts filteredOrders),
  * for the list itself and for whatever else selects "the orders matching these filters" (a report
@@ -60,9 +54,7 @@ export function dateBound(value: string | undefined, end: boolean): Date | undef
  */
 export function orderFilterQuery(companyId: string, filter: OrderListFilter, at: string): repo.OrderFilterQuery {
   const { from, to, type, ...rest } = filter;
-  const [fromDate, toExclusive] = [dateBound(from, false), dateBound(to, true)];
-  // An empty range is a mistake in the filter, not a question with no answer.
-  if (fromDate && toExclusive && fromDate >= toExclusive) throw invalidInput([{ path: `${at}.to`, message: 'must not be before from' }]);
+  const { from: fromDate, toExclusive } = dateRange({ from, to }, at);
   // One type or several (`type` repeated): the repository reads them as a list.
   return { ...rest, companyId, from: fromDate, toExclusive, types: type === undefined ? undefined : [type].flat() };
 }
@@ -229,8 +221,7 @@ export class OrdersService {
 
   async list(principal: Principal, input: ListOrdersInput): Promise<Page<Order>> {
     assertCan(principal, 'view', 'Order');
-    const { terms, unknown } = parseSort(input.sort, ORDER_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
+    const terms = sortTerms(input.sort, ORDER_SORT_FIELDS);
     const { page: pageNumber, size, sort: _sort, ...filter } = input;
     const page = await repo.listOrders(this.db, { ...orderFilterQuery(principal.companyId, filter, 'query'), page: pageNumber, size, sort: terms });
     const summaries = await repo.resultSummariesOf(this.db, principal.companyId, page.rows);

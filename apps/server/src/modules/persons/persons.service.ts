@@ -1,14 +1,15 @@
 // Drivers of the caller's company: the list, one driver, adding and replacing one.
 import { uuidv7 } from 'uuidv7';
 import {
-  fullNameOf, parseSort, PERSON_SORT_FIELDS, type CreatePersonBody, type MonitoringType, type Page, type Person, type PersonListFilter,
+  fullNameOf, PERSON_SORT_FIELDS, type CreatePersonBody, type MonitoringType, type Page, type Person, type PersonListFilter,
   type UpdatePersonBody, type UsStateCode,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { sortTerms } from '../../http/list-params.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import * as repo from './persons.repository.ts';
 import { enrolmentsOf, qualificationOf } from './driver-qualification.ts';
@@ -70,10 +71,7 @@ export class PersonsService {
 
   async list(principal: Principal, input: ListPersonsInput): Promise<Page<Person>> {
     assertCan(principal, 'view', 'Driver');
-    const { terms, unknown } = parseSort(input.sort, PERSON_SORT_FIELDS);
-    if (unknown.length > 0) {
-      throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${PERSON_SORT_FIELDS.join(', ')}` }]);
-    }
+    const terms = sortTerms(input.sort, PERSON_SORT_FIELDS);
     const { rows, ...counted } = await repo.listCompanyPersons(this.db, { companyId: principal.companyId, ...input, sort: terms });
     return {
       content: rows.map(toPerson),

@@ -1,14 +1,15 @@
 // Reports: a completed order seen from the report side. A report's id is its order's id.
 import {
-  ORDER_TYPES, parseSort, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER, summarizeOrderResult,
+  ORDER_TYPES, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER, summarizeOrderResult,
   type OrderResultSummary, type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
   type ReportGroupSummary, type ReportSummary, type ReportType,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { invalidInput, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { sortTerms } from '../../http/list-params.ts';
 import * as orders from '../orders/orders.repository.ts';
 import * as repo from './reports.repository.ts';
 
@@ -53,8 +54,7 @@ export class ReportsService {
 
   async list(principal: Principal, input: { page: number; size: number; sort?: string | string[]; type?: ReportType }): Promise<Page<ReportSummary>> {
     assertCan(principal, 'view', 'Reports');
-    const { terms, unknown } = parseSort(input.sort, REPORT_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_SORT_FIELDS.join(', ')}` }]);
+    const terms = sortTerms(input.sort, REPORT_SORT_FIELDS);
     const types = input.type ? ORDER_TYPES.filter((type) => REPORT_TYPE_OF_ORDER[type] === input.type) : undefined;
     const page = await orders.listOrders(this.db, {
       companyId: principal.companyId, page: input.page, size: input.size, statuses: ['Complete'], types: types ? [...types] : undefined,
@@ -75,8 +75,7 @@ export class ReportsService {
   /** The company's report groups, newest first, each with its progress. */
   async groups(principal: Principal, input: Pick<PageQuery, 'page' | 'size' | 'sort'>): Promise<Page<ReportGroupSummary>> {
     assertCan(principal, 'view', 'Reports');
-    const { terms, unknown } = parseSort(input.sort, REPORT_GROUP_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_GROUP_SORT_FIELDS.join(', ')}` }]);
+    const terms = sortTerms(input.sort, REPORT_GROUP_SORT_FIELDS);
     const page = await repo.listReportGroups(this.db, principal.companyId, { page: input.page, size: input.size, sort: terms });
     const counts = await repo.countOrdersOfGroups(this.db, principal.companyId, page.rows.map((group) => group.id));
     return {
@@ -87,8 +86,7 @@ export class ReportsService {
 
   async group(principal: Principal, id: string, input: GroupOrdersInput): Promise<ReportGroup> {
     assertCan(principal, 'view', 'Reports');
-    const { terms, unknown } = parseSort(input.sort, REPORT_GROUP_ORDER_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${REPORT_GROUP_ORDER_SORT_FIELDS.join(', ')}` }]);
+    const terms = sortTerms(input.sort, REPORT_GROUP_ORDER_SORT_FIELDS);
     const group = await repo.findReportGroup(this.db, principal.companyId, id);
     if (!group) throw notFound('report group');
     const [counts, page] = await Promise.all([

@@ -1,7 +1,7 @@
 // Users of the caller's company: the list, the current user, invitations, role and on/off.
 import { uuidv7 } from 'uuidv7';
 import {
-  parseSort, USER_ERROR_CODES, USER_SORT_FIELDS,
+  USER_ERROR_CODES, USER_SORT_FIELDS,
   type CreateUserBody, type CurrentUser, type MfaType, type Page, type RoleName, type UpdateUserBody, type UserStatus, type UserSummary,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
@@ -9,8 +9,9 @@ import type { Config } from '../../config/config.ts';
 import { passwordPolicyOf } from '../../config/config.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
-import { conflict, invalidInput, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { sortTerms } from '../../http/list-params.ts';
 import type { Messenger } from '../../mail/messenger.ts';
 import { companyOriginOf } from '../../mail/company-origin.ts';
 import { findUserByEmail, findUserById, membershipsOf, revokeFamiliesOfMembership, updateUser } from '../../identity/identity.repository.ts';
@@ -90,10 +91,7 @@ export class UsersService {
 
   async list(principal: Principal, input: ListUsersInput): Promise<Page<UserSummary>> {
     assertCan(principal, 'view', 'User');
-    const { terms, unknown } = parseSort(input.sort, USER_SORT_FIELDS);
-    if (unknown.length > 0) {
-      throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${USER_SORT_FIELDS.join(', ')}` }]);
-    }
+    const terms = sortTerms(input.sort, USER_SORT_FIELDS);
     const { rows, ...counted } = await repo.listCompanyUsers(this.db, { companyId: principal.companyId, ...input, sort: terms });
     return {
       content: rows.map(toSummary),
