@@ -189,7 +189,11 @@ describeEachDatabase('report bundles (downloads)', (t) => {
     await refused(() => generate({ mvrOrders: ids.mvrs }), 400, ['body.mergeIntoSingleReport', 'body.textOnly']);
     const tooMany = Array.from({ length: MAX_BUNDLE_ORDERS + 1 }, (_, i) => `0190c3a4-0000-7000-8000-${String(i).padStart(12, '0')}`);
     await refused(() => generate({ mvrOrders: tooMany, mergeIntoSingleReport: false, textOnly: false }), 400, ['body.mvrOrders']);
-    await refused(() => generate({ orderFilter: { type: 'VIN_REPORT' }, mergeIntoSingleReport: false, textOnly: false }), 400, []);
+    // A type that is not an MVR is a filter like any other: it matches no complete MVR.
+    const vinOnly = await refused(() => generate({ orderFilter: { type: 'VIN_REPORT' }, mergeIntoSingleReport: false, textOnly: false }), 400, ['body.orderFilter']);
+    expect(vinOnly.errors).toEqual([{ path: 'body.orderFilter', message: 'matches no complete MVR order of your company' }]);
+    await refused(() => generate({ orderFilter: { type: 'NOT_A_TYPE' }, mergeIntoSingleReport: false, textOnly: false }), 400, ['body.orderFilter.type']);
+    await refused(() => generate({ orderFilter: { status: 'Complete' }, mergeIntoSingleReport: false, textOnly: false }), 400, ['body.orderFilter']);
     await refused(() => generate({ orderFilter: { from: '2026-02-01', to: '2026-01-01' }, mergeIntoSingleReport: false, textOnly: false }), 400, ['body.orderFilter.to']);
   });
 
@@ -228,6 +232,40 @@ describeEachDatabase('report bundles (downloads)', (t) => {
     const named = accepted(await ask({ mvrOrders: ids, mergeIntoSingleReport: true, textOnly: false }));
     expect(named).toMatchObject({ orderCount: MAX_BUNDLE_ORDERS, progress: { done: 0, total: MAX_BUNDLE_ORDERS } });
     expect(named.fileName).toMatch(/-5000-orders\.pdf$/);
+  });
+
+  it('reads the filter\'s type as the /orders list does: one type or several, the bundle holding the complete MVRs the list shows', async () => {
+    const typed = await newCompany(t.db, 'typedfleet', 'Typed Fleet Co');
+    const user = await newUser(t.db, { tenant: 'typedfleet', role: 'Manager' });
+    const host = 'typedfleet.localhost:3000';
+    const token = (await signInAs(t.app, user.email, undefined, host)).idToken;
+    const ask = (method: InjectOptions['method'], url: string, body?: unknown) =>
+      t.app.inject({ method, url, payload: body as InjectOptions['payload'], headers: { host, ...bearer(token) } });
+    // Two complete MVRs, one complete MVR with adjudication, a complete VIN report and an MVR still New.
+    const rows = await t.db.execute(sql`
+      insert into orders (id, company_id, type, status, processing_status, input, subject_label, created_at, completed_at)
+      select gen_random_uuid(), ${typed.id}::uuid, kind.type, kind.status, kind.status, '{}'::jsonb, 'Typed ' || kind.n, now() - kind.n * interval '1 second', now()
+      from (values (1, 'MVR', 'Complete'), (2, 'MVR_WITH_ADJUDICATION', 'Complete'), (3, 'MVR', 'Complete'), (4, 'VIN_REPORT', 'Complete'), (5, 'MVR', 'New')) as kind(n, type, status)
+      returning id, type, status, subject_label`);
+    // Newest first is "Typed 1" first.
+    const made = (rows as unknown as { rows: { id: string; type: string; status: string; subject_label: string }[] }).rows.sort((a, b) => a.subject_label.localeCompare(b.subject_label));
+    const newestFirst = (type: string) => made.filter((row) => row.type === type && row.status === 'Complete').map((row) => row.id);
+    const bundled = async (orderFilter: Record<string, unknown>) => {
+      const response = await ask('POST', GENERATE, { orderFilter, mergeIntoSingleReport: true, textOnly: false });
+      expect(response.statusCode, response.body).toBe(202);
+      return response.json().mvrOrders as string[];
+    };
+    const listed = async (query: string) => (await ask('GET', `/api/v1/orders?status=Complete&size=100&${query}`)).json().content.map((order: { id: string }) => order.id) as string[];
+
+    expect(await bundled({ type: 'MVR' })).toEqual(newestFirst('MVR'));
+    expect(await bundled({ type: 'MVR' })).toEqual(await listed('type=MVR'));
+    expect(await bundled({ type: 'MVR_WITH_ADJUDICATION' })).toEqual(newestFirst('MVR_WITH_ADJUDICATION'));
+    // Several types, as the list takes them (type repeated); the VIN report is not an MVR and stays out.
+    expect(await listed('type=MVR&type=VIN_REPORT')).toHaveLength(3);
+    expect(await bundled({ type: ['MVR', 'VIN_REPORT'] })).toEqual(newestFirst('MVR'));
+    expect((await bundled({})).sort()).toEqual([...newestFirst('MVR'), ...newestFirst('MVR_WITH_ADJUDICATION')].sort());
+    // With the other filters: a type and a subject.
+    expect(await bundled({ type: 'MVR', filter: 'typed 3' })).toEqual([made[2]!.id]);
   });
 
   // --- outsiders, roles, plugin ---

@@ -17,8 +17,9 @@ export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
 /**
  * POST /orders/download/generate-mvr-reports-download. Name the orders (`mvrOrders`, as SPEC.md has
  * it), or give `orderFilter` instead: the company's complete MVR orders that match it, as the
- * /orders list would show them (every order matching the filters, a report group, a driver's MVRs).
- * Exactly one of the two. Orders that are not complete MVRs of the company are refused with their ids.
+ * /orders list would show them (every order matching the filters, a report group, a driver's MVRs;
+ * `type` as the list reads it, so a list of one MVR type bundles that type only; no `status`: only
+ * complete orders are bundled). Exactly one of the two. Orders that are not complete MVRs of the company are refused with their ids.
  */
 export const GenerateDownloadBodySchema = z
   .object({
@@ -28,10 +29,10 @@ export const GenerateDownloadBodySchema = z
       .max(MAX_BUNDLE_ORDERS, `must name at most ${MAX_BUNDLE_ORDERS} orders`)
       .optional()
       .describe('The MVR orders to bundle, in this order'),
-    orderFilter: OrderListFilterSchema.omit({ type: true, status: true })
+    orderFilter: OrderListFilterSchema.omit({ status: true })
       .strict()
       .optional()
-      .describe('Instead of mvrOrders: every complete MVR order of the company matching these /orders filters'),
+      .describe('Instead of mvrOrders: every complete MVR order of the company matching these /orders filters (a `type` narrows them to MVR or MVR_WITH_ADJUDICATION)'),
     mergeIntoSingleReport: z.boolean().describe('One PDF with a contents page and bookmarks; otherwise a zip with manifest.csv'),
     textOnly: z.boolean().describe('The condensed text of each report instead of the PDF'),
   })

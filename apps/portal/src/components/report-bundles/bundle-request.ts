@@ -2,7 +2,7 @@
 // the file wanted. Pure, so the mapping from a selection to the request body is tested alone.
 import type { GenerateDownloadBody } from '@clearlane/contract/downloads';
 import type { Order } from '@clearlane/contract/orders';
-import { filterNeedsIds, isBundleable, type OrderSelectionFilter } from '../../lib/entities/downloads/bundleable-orders.ts';
+import { isBundleable, type OrderSelectionFilter } from '../../lib/entities/downloads/bundleable-orders.ts';
 
 /** The three files a bundle can be, as the dialog offers them, and the flags each one sends. */
 export const BUNDLE_FORMATS = {
@@ -48,12 +48,16 @@ export type BundleScope =
       description: string;
     };
 
-/** The orders part of the body: named orders, the filters, or (see filterNeedsIds) filters whose ids must be listed first. */
-export type BundleTarget = { mvrOrders: string[] } | { orderFilter: NonNullable<GenerateDownloadBody['orderFilter']> } | { idsOf: OrderSelectionFilter };
+/** The orders part of the body: named orders, or the filters they match. */
+export type BundleTarget = { mvrOrders: string[] } | { orderFilter: NonNullable<GenerateDownloadBody['orderFilter']> };
 
-/** The filters as `orderFilter` takes them: no type or status (the server takes complete MVRs), nothing empty. */
+/**
+ * The filters as `orderFilter` takes them: the type as the list has it (the server keeps its MVR
+ * types), no status (the server takes complete orders; any other status counts none and sends
+ * nothing), nothing empty.
+ */
 export function orderFilterOf(filter: OrderSelectionFilter): NonNullable<GenerateDownloadBody['orderFilter']> {
-  const { type: _type, status: _status, ...rest } = filter;
+  const { status: _status, ...rest } = filter;
   return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== '')) as NonNullable<GenerateDownloadBody['orderFilter']>;
 }
 
@@ -62,11 +66,11 @@ export const bundleableOrdersOf = (orders: readonly SelectedOrder[]) => orders.f
 
 export function bundleTargetOf(scope: BundleScope): BundleTarget {
   if (scope.kind === 'orders') return { mvrOrders: bundleableOrdersOf(scope.orders).map((order) => order.id) };
-  return filterNeedsIds(scope.filter) ? { idsOf: scope.filter } : { orderFilter: orderFilterOf(scope.filter) };
+  return { orderFilter: orderFilterOf(scope.filter) };
 }
 
-/** The request body, once the target's ids (if it needed any) are known. */
-export function bundleRequestOf(target: Exclude<BundleTarget, { idsOf: OrderSelectionFilter }>, format: BundleFormat): GenerateDownloadBody {
+/** The request body of a target in the file chosen. */
+export function bundleRequestOf(target: BundleTarget, format: BundleFormat): GenerateDownloadBody {
   const { mergeIntoSingleReport, textOnly } = BUNDLE_FORMATS[format];
   return { ...target, mergeIntoSingleReport, textOnly };
 }

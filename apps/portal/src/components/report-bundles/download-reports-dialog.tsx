@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import type { DownloadDetail } from '@clearlane/contract/downloads';
 import { ApiError } from '../../lib/api-error.ts';
 import { useUserContext } from '../../lib/current-user.ts';
-import { listBundleableOrderIds, MAX_BUNDLE_ORDERS, useBundleableCount } from '../../lib/entities/downloads/bundleable-orders.ts';
+import { MAX_BUNDLE_ORDERS, useBundleableCount } from '../../lib/entities/downloads/bundleable-orders.ts';
 import { useGenerateDownload } from '../../lib/entities/downloads/generate-download.ts';
 import { notify } from '../../lib/toasts/notify.ts';
 import { watchDownload } from '../../lib/watched-downloads.ts';
@@ -64,8 +64,6 @@ function QualifyingSummary({ scope, qualifying, chosen }: { scope: BundleScope; 
 export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: DownloadReportsDialogProps) {
   const [format, setFormat] = useState<BundleFormat>('merged');
   const formatIds = useId();
-  const [listingIds, setListingIds] = useState(false);
-  const [listError, setListError] = useState<Error | null>(null);
   const { user } = useUserContext();
   const navigate = useNavigate();
   const generate = useGenerateDownload();
@@ -73,30 +71,14 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
 
   const tooMany = capped || qualifying > MAX_BUNDLE_ORDERS;
   const nothing = !pending && !countError && qualifying === 0;
-  const busy = listingIds || generate.isPending;
 
   const close = () => {
     generate.reset();
-    setListError(null);
     onClose();
   };
 
-  const submit = async () => {
-    setListError(null);
-    let target = bundleTargetOf(scope);
-    if ('idsOf' in target) {
-      // A view narrowed to one MVR type: its orders are named (see filterNeedsIds).
-      setListingIds(true);
-      try {
-        target = { mvrOrders: await listBundleableOrderIds(target.idsOf) };
-      } catch (error) {
-        setListError(error as Error);
-        return;
-      } finally {
-        setListingIds(false);
-      }
-    }
-    generate.mutate(bundleRequestOf(target, format), {
+  const submit = () => {
+    generate.mutate(bundleRequestOf(bundleTargetOf(scope), format), {
       onSuccess: (download) => {
         watchDownload(user.id, download.id);
         notify.success(`${reports(download.orderCount)} as ${BUNDLE_FORMATS[format].asFile}. We will tell you when the file is ready.`, {
@@ -169,10 +151,10 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
           </Stack>
         </Radio.Group>
 
-        {(refusal ?? listError) && (
+        {refusal && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title="The download was not started">
             <Stack gap="xs">
-              <Text fz="sm">{(refusal ?? listError)!.message}</Text>
+              <Text fz="sm">{refusal.message}</Text>
               {refusals.length > 0 && (
                 <>
                   <Text fz="sm" fw={600}>
@@ -199,7 +181,7 @@ export function DownloadReportsDialog({ opened, onClose, scope, onStarted }: Dow
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={pending || Boolean(countError) || nothing || tooMany}>
+          <Button onClick={submit} loading={generate.isPending} disabled={pending || Boolean(countError) || nothing || tooMany}>
             Prepare {pending || nothing ? 'download' : reports(qualifying)}
           </Button>
         </Group>

@@ -1,11 +1,11 @@
 // From a selection to the request body of POST /orders/download/generate-mvr-reports-download: rows
 // send the ids of their complete MVRs, "all matching" sends the list's filters as orderFilter (a view
-// narrowed to one MVR type lists its ids instead), each of the three files sends its two flags, and a
+// narrowed to a type too: the server reads the type as the list does), each of the three files sends its two flags, and a
 // refusal's order ids are found wherever the problem names them.
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@clearlane/contract/orders';
 import { GenerateDownloadBodySchema } from '@clearlane/contract/downloads';
-import { bundleableQueriesOf, filterNeedsIds, isBundleable } from '../../../src/lib/entities/downloads/bundleable-orders.ts';
+import { bundleableQueriesOf, isBundleable } from '../../../src/lib/entities/downloads/bundleable-orders.ts';
 import { BUNDLE_FORMAT_KINDS, bundleRequestOf, bundleTargetOf, orderFilterOf, orderRefusalsOf, refusedOrderIds } from '../../../src/components/report-bundles/bundle-request.ts';
 import { bundleScopeOf, emptySelection, offersAllMatching, selectedCount, selectionIn, viewKeyOf } from '../../../src/features/orders/order-selection.ts';
 import { ordersQueryOf } from '../../../src/features/orders/orders-search.ts';
@@ -47,7 +47,7 @@ describe('the orders list selection', () => {
     expect(scope).toEqual({ kind: 'orders', orders: [page[0], page[1], page[2], page[3]] });
     const target = bundleTargetOf(scope);
     expect(target).toEqual({ mvrOrders: [id(1), id(2)] });
-    const body = bundleRequestOf(target as { mvrOrders: string[] }, 'merged');
+    const body = bundleRequestOf(target, 'merged');
     expect(body).toEqual({ mvrOrders: [id(1), id(2)], mergeIntoSingleReport: true, textOnly: false });
     expect(GenerateDownloadBodySchema.safeParse(body).success).toBe(true);
   });
@@ -64,16 +64,26 @@ describe('the orders list selection', () => {
     expect(scope).toEqual({ kind: 'filter', filter: { outcome: 'Fail', tag: 'fleet', from: '2026-01-01' }, description: 'the 250 orders matching your filters' });
     const target = bundleTargetOf(scope);
     expect(target).toEqual({ orderFilter: { outcome: 'Fail', tag: 'fleet', from: '2026-01-01' } });
-    const body = bundleRequestOf(target as { orderFilter: object }, 'zip');
+    const body = bundleRequestOf(target, 'zip');
     expect(body).toEqual({ orderFilter: { outcome: 'Fail', tag: 'fleet', from: '2026-01-01' }, mergeIntoSingleReport: false, textOnly: false });
     expect(GenerateDownloadBodySchema.safeParse(body).success).toBe(true);
   });
 
-  it('drops type and status from orderFilter (the server takes complete MVRs), and lists ids for a view of one MVR type', () => {
-    expect(orderFilterOf({ type: 'VIN_REPORT', status: 'Complete', filter: '', reportGroupId: id(9) })).toEqual({ reportGroupId: id(9) });
-    const oneType = ordersQueryOf({ type: 'MVR' });
-    expect(filterNeedsIds({ type: 'MVR' })).toBe(true);
-    expect(bundleTargetOf(bundleScopeOf({ viewKey: viewKeyOf(oneType), ids: [id(1)], allMatching: true }, oneType, page, 40))).toEqual({ idsOf: { type: 'MVR' } });
+  it('keeps the type in orderFilter and drops the status (the server takes complete orders) and empty filters', () => {
+    expect(orderFilterOf({ type: 'VIN_REPORT', status: 'Complete', filter: '', reportGroupId: id(9) })).toEqual({ type: 'VIN_REPORT', reportGroupId: id(9) });
+    expect(orderFilterOf({ type: ['MVR', 'MVR_WITH_ADJUDICATION'], tag: 'fleet' })).toEqual({ type: ['MVR', 'MVR_WITH_ADJUDICATION'], tag: 'fleet' });
+  });
+
+  it('sends "all matching" of a view narrowed to one MVR type as its filters, the type included', () => {
+    const oneType = ordersQueryOf({ type: 'MVR', status: 'Complete', tag: 'fleet' });
+    const scope = bundleScopeOf({ viewKey: viewKeyOf(oneType), ids: [id(1)], allMatching: true }, oneType, page, 40);
+    const target = bundleTargetOf(scope);
+    expect(target).toEqual({ orderFilter: { type: 'MVR', tag: 'fleet' } });
+    const body = bundleRequestOf(target, 'merged');
+    expect(GenerateDownloadBodySchema.safeParse(body).success).toBe(true);
+  });
+
+  it('names the whole company when no filter is set', () => {
     expect(bundleScopeOf({ viewKey, ids: [id(1)], allMatching: true }, ordersQueryOf({}), page, 40)).toMatchObject({ description: 'all 40 orders of your company' });
   });
 

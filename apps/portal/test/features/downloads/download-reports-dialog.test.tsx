@@ -1,5 +1,5 @@
 // The "Download reports" dialog against a stubbed API: it says how many of the chosen orders can be
-// bundled (counted from the rows, or by the orders list for a report group), sends the body of the
+// bundled (counted from the rows, or by the orders list for a report group or a filtered view), sends the body of the
 // file chosen, tells the user the bundle is on its way (and remembers it for the ready toast), and
 // shows a refusal with the refused orders named.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -71,6 +71,23 @@ describe('the Download reports dialog', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Condensed text only' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Prepare 42 reports' }));
     await waitFor(() => expect(sent.find((request) => request.method === 'POST')?.body).toEqual({ orderFilter: { reportGroupId: group }, mergeIntoSingleReport: true, textOnly: true }));
+  });
+
+  it('counts a view narrowed to one MVR type with that type only, and sends the type in orderFilter (no ids listed first)', async () => {
+    const { sent, onStarted } = renderDialog(
+      { kind: 'filter', filter: { type: 'MVR_WITH_ADJUDICATION', tag: 'fleet' }, description: 'the 57 orders matching your filters' },
+      {
+        'GET /api/v1/orders': () => ({ content: [], page: { number: 0, size: 1, totalElements: 57, totalPages: 57 } }),
+        [GENERATE]: () => Response.json({ ...download(3, { status: 'Processing', url: null, orderCount: 57 }), mvrOrders: [], accesses: [] }, { status: 202 }),
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Download reports' }, SLOW);
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Prepare 57 reports' }, SLOW));
+    await waitFor(() => expect(onStarted).toHaveBeenCalledOnce());
+    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ orderFilter: { type: 'MVR_WITH_ADJUDICATION', tag: 'fleet' }, mergeIntoSingleReport: true, textOnly: false });
+    // One count, of the view's type; nothing else asked of the orders list.
+    const listed = sent.filter((request) => request.path === '/api/v1/orders').map((request) => new URLSearchParams(request.search));
+    expect(listed.map((query) => [query.get('type'), query.get('tag'), query.get('status'), query.get('size')])).toEqual([['MVR_WITH_ADJUDICATION', 'fleet', 'Complete', '1']]);
   });
 
   it('shows the server’s refusal with the refused orders named', async () => {

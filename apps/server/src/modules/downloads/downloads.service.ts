@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import { uuidv7 } from 'uuidv7';
 import {
-  DOWNLOAD_RETENTION_DAYS, DOWNLOAD_SORT_FIELDS, MAX_BUNDLE_ORDERS, parseSort,
+  DOWNLOAD_RETENTION_DAYS, DOWNLOAD_SORT_FIELDS, MAX_BUNDLE_ORDERS,
   type Download, type DownloadDetail, type DownloadStatus, type GenerateDownloadBody, type Page,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
@@ -15,6 +15,7 @@ import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError, invalidInput, notFound, type FieldError } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
+import { sortTerms } from '../../http/list-params.ts';
 import { BUILD_DOWNLOAD_JOB, BUILD_DOWNLOAD_RETRY, inTransaction, type Queue } from '../../jobs/queue.ts';
 import { mvrBundleFile } from '../../documents/bundles/mvr-bundle.ts';
 import type { FileStore } from '../../storage/file-store.ts';
@@ -126,10 +127,14 @@ export class DownloadsService {
     throw invalidInput(errors, `${errors.length} of the ${orderIds.length} orders named ${errors.length === 1 ? 'is not a complete MVR order' : 'are not complete MVR orders'} of your company; nothing was bundled.`);
   }
 
-  /** The company's complete MVR orders matching the /orders filters, newest first: at least one, at most MAX_BUNDLE_ORDERS. */
+  /**
+   * The company's complete MVR orders matching the /orders filters, newest first: at least one, at
+   * most MAX_BUNDLE_ORDERS. A `type` narrows them as it narrows the list (only its MVR types count).
+   */
   private async filteredOrders(principal: Principal, filter: NonNullable<GenerateDownloadBody['orderFilter']>): Promise<string[]> {
-    const query = { ...orderFilterQuery(principal.companyId, filter, 'body.orderFilter'), types: MVR_TYPES, statuses: ['Complete'] };
-    const orderIds = await matchingOrderIds(this.db, query, MAX_BUNDLE_ORDERS + 1);
+    const listed = orderFilterQuery(principal.companyId, filter, 'body.orderFilter');
+    const types = listed.types ? MVR_TYPES.filter((type) => listed.types!.includes(type)) : MVR_TYPES;
+    const orderIds = types.length === 0 ? [] : await matchingOrderIds(this.db, { ...listed, types, statuses: ['Complete'] }, MAX_BUNDLE_ORDERS + 1);
     if (orderIds.length === 0) throw invalidInput([{ path: 'body.orderFilter', message: 'matches no complete MVR order of your company' }]);
     if (orderIds.length > MAX_BUNDLE_ORDERS) {
       throw invalidInput([{ path: 'body.orderFilter', message: `matches more than ${MAX_BUNDLE_ORDERS.toLocaleString('en-US')} complete MVR orders; narrow the filters (a bundle holds at most ${MAX_BUNDLE_ORDERS.toLocaleString('en-US')})` }]);
@@ -139,8 +144,7 @@ export class DownloadsService {
 
   async list(principal: Principal, input: ListDownloadsInput): Promise<Page<Download>> {
     assertCan(principal, 'view', 'Reports');
-    const { terms, unknown } = parseSort(input.sort, DOWNLOAD_SORT_FIELDS);
-    if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${DOWNLOAD_SORT_FIELDS.join(', ')}` }]);
+    const terms = sortTerms(input.sort, DOWNLOAD_SORT_FIELDS);
     const { rows, ...counted } = await repo.listDownloads(this.db, {
       companyId: principal.companyId, requestedBy: this.seesEveryones(principal) ? undefined : principal.userId,
       page: input.page, size: input.size, sort: terms,

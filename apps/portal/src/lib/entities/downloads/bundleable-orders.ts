@@ -16,7 +16,10 @@ export const BUNDLEABLE_TYPES = ['MVR', 'MVR_WITH_ADJUDICATION'] as const satisf
 
 export const isBundleable = (order: Pick<Order, 'type' | 'status'>) => order.status === 'Complete' && (BUNDLEABLE_TYPES as readonly string[]).includes(order.type);
 
-/** The /orders filters of a selection: the list's own, type and status included (they narrow it further). */
+/**
+ * The /orders filters of a selection: the list's own, type and status included (they narrow it
+ * further). A bundle request sends them as `orderFilter`, type included (bundle-request.ts).
+ */
 export type OrderSelectionFilter = OrderListFilter;
 
 /**
@@ -29,13 +32,6 @@ export function bundleableQueriesOf(filter: OrderSelectionFilter): OrderListFilt
   const types = filter.type ? BUNDLEABLE_TYPES.filter((type) => type === filter.type) : BUNDLEABLE_TYPES;
   return types.map((type) => ({ ...filter, type, status: 'Complete' }));
 }
-
-/**
- * Whether the server, which reads `orderFilter` without type or status (it takes every complete MVR
- * matching the rest), would bundle exactly these orders. A view narrowed to one MVR type would get
- * the other type too: its ids are sent instead.
- */
-export const filterNeedsIds = (filter: OrderSelectionFilter) => filter.type !== undefined;
 
 const getOrdersPage = (query: OrderListFilter & { page: number; size: number; sort: string }, signal?: AbortSignal) =>
   api.get<Page<Order>>('/api/v1/orders', { query: { ...query }, signal });
@@ -61,18 +57,3 @@ export const useBundleableCount = (filter: OrderSelectionFilter | undefined) =>
     queryFn: ({ signal }) => countBundleableOrders(filter!, signal),
     enabled: filter !== undefined,
   });
-
-const ID_PAGE_SIZE = 100;
-
-/** The ids of every bundleable order of a filter, oldest first (at most MAX_BUNDLE_ORDERS). */
-export async function listBundleableOrderIds(filter: OrderSelectionFilter, signal?: AbortSignal): Promise<string[]> {
-  const ids: string[] = [];
-  for (const query of bundleableQueriesOf(filter)) {
-    for (let page = 0; ids.length < MAX_BUNDLE_ORDERS; page += 1) {
-      const answer = await getOrdersPage({ ...query, page, size: ID_PAGE_SIZE, sort: 'createdAt,asc' }, signal);
-      ids.push(...answer.content.map((order) => order.id));
-      if (page + 1 >= answer.page.totalPages) break;
-    }
-  }
-  return ids.slice(0, MAX_BUNDLE_ORDERS);
-}
