@@ -10,6 +10,8 @@ import {
   alertExplanation, basicSourceText, BASIC_SHORT_NAMES, carrierName, changesOf, formatDateTime, formatDay, historyLabel, INTERVENTION_NOTE, LIGHT_LABELS, lightOf,
   mayNotOperate, ordinal, PROVIDER_LABELS, RELATIONSHIP_LABELS, THRESHOLD_GROUP_LABELS, trendOf, keyboardScrollable,
 } from '../scores.ts';
+import { Can } from '../../../lib/ability.tsx';
+import { EditDotButton } from './edit-dot-button.tsx';
 import { BasicLight, ChangesList, SourceNote } from './score-parts.tsx';
 
 const BasicsChart = lazy(() => import('./score-charts.tsx').then((module) => ({ default: module.BasicsChart })));
@@ -101,6 +103,9 @@ function CarrierFacts({ carrier }: { carrier: CarrierReport }) {
           {carrier.label && ` · ${carrier.label}`}
           {carrier.dbaName && ` · doing business as ${carrier.dbaName}`}
         </Text>
+        <Can I="create" a="Scores">
+          <EditDotButton dot={carrier} name={carrierName(carrier)} />
+        </Can>
         {mayNotOperate(carrier) && (
           <Badge color="red.9" radius="sm">
             Not allowed to operate
