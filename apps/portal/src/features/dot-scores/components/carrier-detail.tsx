@@ -98,14 +98,17 @@ function CarrierFacts({ carrier }: { carrier: CarrierReport }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Text fz="sm">
-          USDOT {carrier.dotNumber} · {RELATIONSHIP_LABELS[carrier.relationship]}
-          {carrier.label && ` · ${carrier.label}`}
-          {carrier.dbaName && ` · doing business as ${carrier.dbaName}`}
-        </Text>
-        <Can I="create" a="Scores">
-          <EditDotButton dot={carrier} name={carrierName(carrier)} />
-        </Can>
+        {/* The edit stays beside the words it changes, on a phone too. */}
+        <Group gap={4} wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+          <Text fz="sm" style={{ minWidth: 0 }}>
+            USDOT {carrier.dotNumber} · {RELATIONSHIP_LABELS[carrier.relationship]}
+            {carrier.label && ` · ${carrier.label}`}
+            {carrier.dbaName && ` · doing business as ${carrier.dbaName}`}
+          </Text>
+          <Can I="create" a="Scores">
+            <EditDotButton dot={carrier} name={carrierName(carrier)} />
+          </Can>
+        </Group>
         {mayNotOperate(carrier) && (
           <Badge color="red.9" radius="sm">
             Not allowed to operate
