@@ -2,12 +2,13 @@
 // form (no JSON), sees before saving what the change would do to the last 90 days' completed MVRs
 // judged by it (seeded here through the API: a clean record and two with one moving violation),
 // saves it as the next version and sees that version; the order page names the version that judged
-// each order. A Viewer reads the rules without a form; an Agent cannot save rules. Axe on the page and
+// each order. A Viewer reads the rules without a form; an Agent cannot save rules. The Manager then
+// restores version 1 (confirmed; its rules become version 3). Axe on the page and
 // the preview; screenshots at 1440 and 390 px. The ruleset has a name of its own, so the journeys
 // running beside this one are judged as before.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_USERS, expect, signInApi, test, tenantUrl } from './fixtures.ts';
-import { expectAccessible, signInUi, snap } from './support/portal.ts';
+import { expectAccessible, signInUi, snap, snapAtWidths } from './support/portal.ts';
 
 const digits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
 
@@ -132,4 +133,18 @@ test('a Manager changes a rule in the form, sees the preview, saves a new versio
   expect((await request.get(`/api/v1/rulesets/${namespace}`, { headers: agent })).status()).toBe(200);
   expect((await request.put(`/api/v1/rulesets/${namespace}`, { headers: agent, data: lenient })).status()).toBe(403);
   expect((await request.post(`/api/v1/rulesets/${namespace}/preview`, { headers: agent, data: lenient })).status()).toBe(403);
+
+  // The Manager restores version 1, after confirming: its rules become version 3.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(tenantUrl('acme', `/rules/${namespace}`));
+  await page.getByRole('list', { name: 'Saved versions, newest first' }).getByRole('button', { name: 'Restore this version: Version 1' }).click();
+  const restore = page.getByRole('dialog', { name: 'Restore version 1?' });
+  await expect(restore).toContainText('are saved as version 3');
+  await expectAccessible(page);
+  await snapAtWidths(page, 'rules-restore');
+  await restore.getByRole('button', { name: 'Restore as version 3' }).click();
+  await expect(page.getByText('Version 1 restored: its rules are now version 3, the current one.')).toBeVisible();
+  await expect(page.getByTestId('ruleset-version')).toHaveText('Version 3');
+  await expect(page.getByRole('listitem', { name: 'Rule 1' }).getByRole('textbox', { name: 'Value' })).toHaveValue('2');
+  await expect(page.getByRole('list', { name: 'Saved versions, newest first' }).getByRole('listitem')).toHaveCount(3);
 });

@@ -2,7 +2,8 @@
 // under the field first), they are scored at once; the passenger carrier (sandbox: last digit 2)
 // shows an alert in Unsafe Driving on /scores, and /scores/dot-quality explains it against the
 // passenger threshold, says whose each figure is, and exports the CSV. Three carriers compared side
-// by side; one removed. A Viewer reads both pages but cannot add, rescore or remove (nor can the API).
+// by side; one removed; one marked as the company's own carrier with a label. A Viewer reads both
+// pages but cannot add, rescore, edit or remove (nor can the API).
 // Axe on both pages; screenshots at 1440 and 390 px wide.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -88,6 +89,24 @@ test.describe.serial('DOT quality scores', () => {
     await row(page, THIN).getByRole('button', { name: /^Remove/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await expect(row(page, THIN)).toHaveCount(0);
+
+    // The clean one is the company's own carrier, with a label of its own.
+    await row(page, CLEAN).getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: `Edit USDOT ${CLEAN}` });
+    await edit.getByRole('radio', { name: /^Own carrier/ }).check();
+    await edit.getByRole('textbox', { name: /^Label/ }).fill('Linehaul, Midwest');
+    await expectAccessible(page);
+    await snap(page, 'scores-edit-dot-1440');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`USDOT ${CLEAN} is now your own carrier, labelled "Linehaul, Midwest".`)).toBeVisible();
+    await expect(row(page, CLEAN)).toContainText('Own carrier · Linehaul, Midwest');
+    // On a phone the card has the same edit, showing what was saved.
+    await page.setViewportSize({ width: WIDTHS[1][0], height: WIDTHS[1][1] });
+    await page.getByRole('listitem').filter({ hasText: `USDOT ${CLEAN}` }).getByRole('button', { name: /^Edit/ }).click();
+    await expect(edit.getByRole('textbox', { name: /^Label/ })).toHaveValue('Linehaul, Midwest');
+    await snap(page, 'scores-edit-dot-390');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: WIDTHS[0][0], height: WIDTHS[0][1] });
   });
 
   test('a Viewer reads the scores but cannot add, rescore or remove', async ({ page, request }) => {
@@ -97,6 +116,7 @@ test.describe.serial('DOT quality scores', () => {
     await expect(page.getByRole('textbox', { name: 'DOT numbers' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Rescore all' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
     await expectAccessible(page);
 
     await page.goto(tenantUrl('acme', `/scores/dot-quality?dot=${ALERTING}`));
@@ -108,5 +128,6 @@ test.describe.serial('DOT quality scores', () => {
     const headers = { authorization: `Bearer ${idToken}` };
     expect((await request.post('/api/v1/scores/dot/quality', { headers, data: [CLEAN] })).status()).toBe(403);
     expect((await request.delete(`/api/v1/dots/${CLEAN}`, { headers })).status()).toBe(403);
+    expect((await request.post('/api/v1/dots', { headers, data: { dotNumber: CLEAN, relationship: 'WATCHED', label: null } })).status()).toBe(403);
   });
 });

@@ -104,6 +104,10 @@ test('the Company Admin sees and saves the single sign-on settings', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Single sign-on' })).toBeVisible();
   await expect(page.getByText(tenantUrl('acme', '/api/v1/auth/sso/callback'))).toBeVisible();
 
+  // Three groups, each named by its legend.
+  for (const legend of ['Your identity provider', 'Roles', 'Who may sign in']) await expect(page.getByRole('group', { name: legend })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Roles' }).getByRole('textbox', { name: 'Claim value 1', exact: true })).toBeVisible();
+
   // What the first journey saved through the API, with the secret never shown.
   await expect(page.getByLabel(/^Issuer URL/)).toHaveValue(idp.issuer);
   await expect(page.getByRole('textbox', { name: 'Claim value 1', exact: true })).toHaveValue('dispatch');

@@ -151,6 +151,7 @@ export const mutationKeys = {
   dotScores: {
     score: ['dot-scores', 'score'] as const,
     remove: ['dot-scores', 'remove'] as const,
+    save: ['dot-scores', 'save'] as const,
     exportCsv: ['dot-scores', 'export-csv'] as const,
   },
   orders: {

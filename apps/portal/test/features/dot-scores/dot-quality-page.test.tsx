@@ -36,6 +36,8 @@ describe('the DOT quality page', { timeout: 30_000 }, () => {
     expect(within(oos).getByRole('row', { name: /^Hazmat/ })).toHaveTextContent('no inspections');
     expect(screen.getByRole('table', { name: /Percentile per BASIC at each scoring/ })).toHaveTextContent('78 (alert)');
     expect(screen.getByText('Satisfactory (rated Oct 20, 2025)')).toBeInTheDocument();
+    // A Manager edits its relationship and label from here too.
+    expect(screen.getByRole('button', { name: 'Edit SUMMIT COACH LINES LLC (USDOT 1000002)' })).toBeInTheDocument();
     // Rating, authority, insurance and OOS each say whose and as of when.
     expect(screen.getAllByText('FMCSA · Clearlane sandbox · as of Nov 24, 2026')).toHaveLength(4);
     // The charts are pictures named by one sentence each.
@@ -76,6 +78,7 @@ describe('the DOT quality page', { timeout: 30_000 }, () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'SUMMIT COACH LINES LLC' }, SLOW);
     expect(screen.queryByRole('button', { name: 'Rescore' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(saved).toEqual(['dot-quality-report.csv blob:csv']));
     expect(accept).toBe('text/csv');

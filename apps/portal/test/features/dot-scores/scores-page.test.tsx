@@ -3,11 +3,13 @@
 // one named under the field, by the portal or by the server's 400), rescores (a 202 shows progress
 // and the report is asked again until every number has a new scoring) and removes one; a Viewer
 // reads only.
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
 import { ScoresPage } from '../../../src/features/dot-scores/components/scores-page.tsx';
+import { toastStore } from '../../../src/lib/toasts/toast-store.ts';
+import { testUser } from '../../fixtures.ts';
 import { carrier, manager, renderAt, unscored, viewer } from './harness.tsx';
 
 const REPORT = 'GET /api/v1/scores/dot/quality/report';
@@ -25,6 +27,8 @@ const unknown = unscored('1000006', 'NOT_FOUND', 'No carrier has USDOT number 10
 const table = () => screen.getByRole('table', { name: /Carriers/ });
 
 describe('the DOT scores overview', { timeout: 30_000 }, () => {
+  afterEach(() => toastStore.clearAll());
+
   it('lists the carriers worst first with their lights in words, changes at the top, and why a carrier has no figures', async () => {
     renderAt('/scores', ScoresPage, { [REPORT]: () => ({ carriers: [clean, unknown, alerting, grounded] }) });
     await screen.findByRole('table', { name: /Carriers \(4\)/ }, SLOW);
@@ -113,5 +117,65 @@ describe('the DOT scores overview', { timeout: 30_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByText('SILVER CREEK CARRIERS LLC')).toBeNull());
     expect(sent.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual(['/api/v1/dots/1000010']);
+  });
+
+  it('marks a number as the company\'s own carrier with a label, and says so', async () => {
+    let listed = [alerting, clean];
+    const { sent } = renderAt('/scores', ScoresPage, {
+      [REPORT]: () => ({ carriers: listed }),
+      'POST /api/v1/dots': (body) => {
+        const { relationship, label } = body as { relationship: 'OWN' | 'WATCHED'; label: string | null };
+        listed = [alerting, { ...clean, relationship, label }];
+        return { dotNumber: '1000010', relationship, label, legalName: clean.legalName, addedAt: '2026-11-20T10:00:00.000Z', lastScoredAt: clean.scoredAt, lastStatus: 'SCORED', lastError: null };
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit SILVER CREEK CARRIERS LLC (USDOT 1000010)' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit USDOT 1000010' });
+    expect(within(dialog).getByRole('radio', { name: 'Watched' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Own carrier' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Label' }), '  Linehaul, Midwest ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toastStore.getSnapshot().map((toast) => [toast.type, toast.message])).toEqual([['success', 'USDOT 1000010 is now your own carrier, labelled "Linehaul, Midwest".']]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ dotNumber: '1000010', relationship: 'OWN', label: 'Linehaul, Midwest' }]);
+    await waitFor(() => expect(within(table()).getByRole('rowheader', { name: /SILVER CREEK/ })).toHaveTextContent('USDOT 1000010 · Own carrier · Linehaul, Midwest'));
+  });
+
+  it('shows the server\'s refusal of the label under the field, and a too long label before sending', async () => {
+    const { sent } = renderAt('/scores', ScoresPage, {
+      [REPORT]: () => ({ carriers: [alerting] }),
+      'POST /api/v1/dots': () => Response.json(
+        { status: 400, code: 'ValidationError', detail: 'body.label ...', errors: [{ path: 'body.label', message: 'must not contain control characters' }] },
+        { status: 400, headers: { 'content-type': 'application/problem+json' } },
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit SUMMIT COACH LINES LLC (USDOT 1000002)' }, SLOW));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit USDOT 1000002' });
+    const label = within(dialog).getByRole('textbox', { name: 'Label' });
+    await user.click(label);
+    await user.paste('x'.repeat(121));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(label).toHaveAccessibleDescription(expect.stringContaining('Label has at most 120 characters (121 typed).'));
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.clear(label);
+    await user.type(label, 'Contractor');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(label).toHaveAccessibleDescription(expect.stringContaining('Label must not contain control characters')));
+    expect(screen.getByRole('dialog', { name: 'Edit USDOT 1000002' })).toBeInTheDocument();
+  });
+
+  it('offers no edit to a Viewer, and edits without removing to a role that may add but not remove', async () => {
+    const agent = testUser({ roles: [{ name: 'Agent', permissions: [{ action: 'view', subject: 'Scores' }, { action: 'create', subject: 'Scores' }] }], groups: ['Agent'] });
+    renderAt('/scores', ScoresPage, { [REPORT]: () => ({ carriers: [alerting] }) }, { user: viewer });
+    await screen.findByRole('table', { name: /Carriers/ }, SLOW);
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    cleanup();
+
+    renderAt('/scores', ScoresPage, { [REPORT]: () => ({ carriers: [alerting] }) }, { user: agent });
+    expect(await screen.findByRole('button', { name: 'Edit SUMMIT COACH LINES LLC (USDOT 1000002)' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
   });
 });

@@ -2,12 +2,13 @@
 // is saved and saves it as the next version; a Viewer reads the rules and cannot change them.
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULESET } from '@clearlane/contract/domain/adjudication';
 import type { CurrentUser } from '@clearlane/contract/users';
 import { RulesetPage } from '../../../src/features/rules/components/ruleset-page.tsx';
+import { toastStore } from '../../../src/lib/toasts/toast-store.ts';
 import { testUser } from '../../fixtures.ts';
 import { renderRouter } from '../../render.tsx';
 import { stubApi, type Routes } from '../drivers/monitoring-harness.tsx';
@@ -46,6 +47,8 @@ function renderPage(user: CurrentUser, routes: Routes, namespace = 'fleet') {
 }
 
 describe('the ruleset page', { timeout: 30_000 }, () => {
+  afterEach(() => toastStore.clearAll());
+
   it('a Manager changes a rule, sees the preview and saves it as the next version', async () => {
     let current = saved;
     const sent = renderPage(manager, {
@@ -143,5 +146,63 @@ describe('the ruleset page', { timeout: 30_000 }, () => {
   it('… and for a Viewer it says so', async () => {
     renderPage(viewer, {}, 'long-haul');
     expect(await screen.findByText('No such ruleset', {}, LOADING)).toBeInTheDocument();
+  });
+
+  it('a Manager restores an old version after confirming: its rules are saved as the next version', async () => {
+    const oldRules = DEFAULT_RULESET.rules.slice(0, 2);
+    let current = saved;
+    let listed = versions;
+    const sent = renderPage(manager, {
+      'GET /api/v1/rulesets/fleet': () => current,
+      'GET /api/v1/rulesets/fleet/versions': () => listed,
+      'GET /api/v1/rulesets/fleet/versions/1': () => ({ ...versions[1], namespace: 'fleet', name: 'Fleet rules (old)', rules: oldRules }),
+      'GET /api/v1/rulesets': () => [],
+      'PUT /api/v1/rulesets/fleet': (body) => {
+        current = { ...saved, ...(body as object), version: 3 };
+        listed = [{ ...versions[0]!, version: 3, name: 'Fleet rules (old)', ruleCount: 2 }, ...versions];
+        return current;
+      },
+    });
+    const versionList = await screen.findByRole('list', { name: 'Saved versions, newest first' }, LOADING);
+    // The current version is not offered.
+    expect(within(versionList).getAllByRole('button', { name: /^Restore this version/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Restore this version: Version 1']);
+
+    const user = userEvent.setup();
+    await user.click(within(versionList).getByRole('button', { name: 'Restore this version: Version 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore version 1?' });
+    expect(dialog).toHaveTextContent('Its rules (Fleet rules, 2 rules) are saved as version 3');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+
+    await user.click(within(versionList).getByRole('button', { name: 'Restore this version: Version 1' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Restore version 1?' })).getByRole('button', { name: 'Restore as version 3' }));
+    await waitFor(() => expect(screen.getByTestId('ruleset-version')).toHaveTextContent('Version 3'));
+    expect(sent.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([{ name: 'Fleet rules (old)', rules: oldRules }]);
+    expect(toastStore.getSnapshot().map((toast) => [toast.type, toast.message])).toEqual([['success', 'Version 1 restored: its rules are now version 3, the current one.']]);
+    // The form starts again from the restored rules.
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Fleet rules (old)');
+    expect(within(screen.getByRole('list', { name: 'Rules' })).getAllByRole('listitem')).toHaveLength(2);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Saved versions, newest first' })).getAllByRole('listitem')).toHaveLength(3));
+  });
+
+  it('says why a restore failed in the dialog, and offers none to a Viewer', async () => {
+    renderPage(manager, {
+      'GET /api/v1/rulesets/fleet': () => saved,
+      'GET /api/v1/rulesets/fleet/versions': () => versions,
+      'GET /api/v1/rulesets/fleet/versions/1': () => versions[1],
+      'PUT /api/v1/rulesets/fleet': () => Response.json({ status: 403, code: 'Forbidden', detail: 'You may not change the rules.' }, { status: 403 }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Restore this version: Version 1' }, LOADING));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore version 1?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore as version 3' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You may not change the rules.');
+    expect(screen.getByTestId('ruleset-version')).toHaveTextContent('Version 2');
+    cleanup();
+
+    renderPage(viewer, { 'GET /api/v1/rulesets/fleet': () => saved, 'GET /api/v1/rulesets/fleet/versions': () => versions });
+    await screen.findByRole('list', { name: 'Saved versions, newest first' }, LOADING);
+    expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCheck, IconCopy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ROLE_NAMES, type RoleName } from '@clearlane/contract/enums';
 import type { SsoConfigAnswer } from '@clearlane/contract/sso';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -88,110 +88,104 @@ function SsoSettings({ answer }: { answer: SsoConfigAnswer }) {
               {error}
             </Alert>
           )}
-          <Fieldset legend="Your identity provider">
-            <Stack gap="md">
-              <Switch label="Single sign-on is on" description="Off keeps these settings but asks everyone for a password." {...form.getInputProps('enabled', { type: 'checkbox' })} />
-              <TextInput
-                label="Issuer URL"
-                description="The provider's issuer; we read its discovery document (/.well-known/openid-configuration) when you save."
-                placeholder="https://login.example.com"
-                required
-                {...form.getInputProps('issuer')}
+          <SettingsFieldset legend="Your identity provider">
+            <Switch label="Single sign-on is on" description="Off keeps these settings but asks everyone for a password." {...form.getInputProps('enabled', { type: 'checkbox' })} />
+            <TextInput
+              label="Issuer URL"
+              description="The provider's issuer; we read its discovery document (/.well-known/openid-configuration) when you save."
+              placeholder="https://login.example.com"
+              required
+              {...form.getInputProps('issuer')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Client ID" required {...form.getInputProps('clientId')} />
+              <PasswordInput
+                label="Client secret"
+                description={config?.hasClientSecret ? 'A secret is stored. Leave empty to keep it.' : 'Leave empty for a public client (PKCE only).'}
+                autoComplete="new-password"
+                {...form.getInputProps('clientSecret')}
               />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Client ID" required {...form.getInputProps('clientId')} />
-                <PasswordInput
-                  label="Client secret"
-                  description={config?.hasClientSecret ? 'A secret is stored. Leave empty to keep it.' : 'Leave empty for a public client (PKCE only).'}
-                  autoComplete="new-password"
-                  {...form.getInputProps('clientSecret')}
-                />
-              </SimpleGrid>
-              <TagsInput
-                label="Email domains"
-                description="Emails of these domains sign in through your provider. Press Enter after each."
-                placeholder={form.values.emailDomains.length === 0 ? 'example.com' : undefined}
-                required
-                splitChars={[',', ' ', ';']}
-                {...form.getInputProps('emailDomains')}
-              />
-            </Stack>
-          </Fieldset>
+            </SimpleGrid>
+            <TagsInput
+              label="Email domains"
+              description="Emails of these domains sign in through your provider. Press Enter after each."
+              placeholder={form.values.emailDomains.length === 0 ? 'example.com' : undefined}
+              required
+              splitChars={[',', ' ', ';']}
+              {...form.getInputProps('emailDomains')}
+            />
+          </SettingsFieldset>
 
-          <Fieldset legend="Roles">
-            <Stack gap="md">
-              <TextInput
-                label="Role claim"
-                description="The claim of the provider's id token that carries the role, e.g. groups or roles. Empty: roles are managed here only."
-                placeholder="groups"
-                {...form.getInputProps('roleClaim')}
-              />
-              <Stack gap="xs">
-                <Text fz="sm" fw={500} id="role-mapping-label">
-                  Claim values and the roles they give
+          <SettingsFieldset legend="Roles">
+            <TextInput
+              label="Role claim"
+              description="The claim of the provider's id token that carries the role, e.g. groups or roles. Empty: roles are managed here only."
+              placeholder="groups"
+              {...form.getInputProps('roleClaim')}
+            />
+            <Stack gap="xs">
+              <Text fz="sm" fw={500} id="role-mapping-label">
+                Claim values and the roles they give
+              </Text>
+              <Text fz="xs" c="dimmed">
+                At every sign-in the highest role any value maps to is the user&apos;s role here (the break-glass admin keeps theirs).
+              </Text>
+              {form.values.roleMapping.length === 0 && (
+                <Text fz="sm" c="dimmed">
+                  No values mapped yet.
                 </Text>
-                <Text fz="xs" c="dimmed">
-                  At every sign-in the highest role any value maps to is the user&apos;s role here (the break-glass admin keeps theirs).
-                </Text>
-                {form.values.roleMapping.length === 0 && (
-                  <Text fz="sm" c="dimmed">
-                    No values mapped yet.
-                  </Text>
-                )}
-                {form.values.roleMapping.map((entry, index) => (
-                  <Group key={form.key(`roleMapping.${index}`)} align="flex-end" gap="sm" wrap="nowrap">
-                    {/* Side by side on wide screens, one above the other on a phone. */}
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" style={{ flex: 1, minWidth: 0 }}>
-                      <TextInput label={`Claim value ${index + 1}`} placeholder="clearlane-admins" {...form.getInputProps(`roleMapping.${index}.value`)} />
-                      <Select label={`Role for value ${index + 1}`} data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps(`roleMapping.${index}.role`)} />
-                    </SimpleGrid>
-                    <Tooltip label={`Remove value ${entry.value || index + 1}`}>
-                      <ActionIcon variant="subtle" color="red" size="lg" mb={1} aria-label={`Remove claim value ${index + 1}`} onClick={() => form.removeListItem('roleMapping', index)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
-                ))}
-                <Group>
-                  <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('roleMapping', { value: '', role: 'Viewer' as RoleName })}>
-                    Add a claim value
-                  </Button>
+              )}
+              {form.values.roleMapping.map((entry, index) => (
+                <Group key={form.key(`roleMapping.${index}`)} align="flex-end" gap="sm" wrap="nowrap">
+                  {/* Side by side on wide screens, one above the other on a phone. */}
+                  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" style={{ flex: 1, minWidth: 0 }}>
+                    <TextInput label={`Claim value ${index + 1}`} placeholder="clearlane-admins" {...form.getInputProps(`roleMapping.${index}.value`)} />
+                    <Select label={`Role for value ${index + 1}`} data={ROLE_OPTIONS} allowDeselect={false} {...form.getInputProps(`roleMapping.${index}.role`)} />
+                  </SimpleGrid>
+                  <Tooltip label={`Remove value ${entry.value || index + 1}`}>
+                    <ActionIcon variant="subtle" color="red" size="lg" mb={1} aria-label={`Remove claim value ${index + 1}`} onClick={() => form.removeListItem('roleMapping', index)}>
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 </Group>
-              </Stack>
+              ))}
+              <Group>
+                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => form.insertListItem('roleMapping', { value: '', role: 'Viewer' as RoleName })}>
+                  Add a claim value
+                </Button>
+              </Group>
             </Stack>
-          </Fieldset>
+          </SettingsFieldset>
 
-          <Fieldset legend="Who may sign in">
-            <Stack gap="md">
-              <Switch
-                label="Create accounts at first sign-in"
-                description="Someone of your domains whom the provider signs in, and who has no account here yet, gets one (just in time)."
-                {...form.getInputProps('jitEnabled', { type: 'checkbox' })}
-              />
-              <Select
-                label="Role of a new account"
-                description="When the role claim maps to no role."
-                data={ROLE_OPTIONS}
-                allowDeselect={false}
-                maw={320}
-                {...form.getInputProps('defaultRole')}
-              />
-              <Switch
-                label="Require single sign-on"
-                description="Passwords are refused to everyone of your company except the break-glass admin below."
-                {...form.getInputProps('requireSso', { type: 'checkbox' })}
-              />
-              <TextInput
-                label="Break-glass admin"
-                description="A Company Admin's email who can still sign in with a password, should the provider fail."
-                placeholder="it-admin@example.com"
-                type="email"
-                required={form.values.requireSso}
-                maw={480}
-                {...form.getInputProps('breakGlassEmail')}
-              />
-            </Stack>
-          </Fieldset>
+          <SettingsFieldset legend="Who may sign in">
+            <Switch
+              label="Create accounts at first sign-in"
+              description="Someone of your domains whom the provider signs in, and who has no account here yet, gets one (just in time)."
+              {...form.getInputProps('jitEnabled', { type: 'checkbox' })}
+            />
+            <Select
+              label="Role of a new account"
+              description="When the role claim maps to no role."
+              data={ROLE_OPTIONS}
+              allowDeselect={false}
+              maw={320}
+              {...form.getInputProps('defaultRole')}
+            />
+            <Switch
+              label="Require single sign-on"
+              description="Passwords are refused to everyone of your company except the break-glass admin below."
+              {...form.getInputProps('requireSso', { type: 'checkbox' })}
+            />
+            <TextInput
+              label="Break-glass admin"
+              description="A Company Admin's email who can still sign in with a password, should the provider fail."
+              placeholder="it-admin@example.com"
+              type="email"
+              required={form.values.requireSso}
+              maw={480}
+              {...form.getInputProps('breakGlassEmail')}
+            />
+          </SettingsFieldset>
 
           <Group justify="space-between">
             <Group>
@@ -219,6 +213,15 @@ function SsoSettings({ answer }: { answer: SsoConfigAnswer }) {
         </Stack>
       </form>
     </Stack>
+  );
+}
+
+/** One group of the settings: its legend names the fields under it. */
+function SettingsFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend}>
+      <Stack gap="md">{children}</Stack>
+    </Fieldset>
   );
 }
 

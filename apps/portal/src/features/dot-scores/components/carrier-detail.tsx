@@ -10,6 +10,8 @@ import {
   alertExplanation, basicSourceText, BASIC_SHORT_NAMES, carrierName, changesOf, formatDateTime, formatDay, historyLabel, INTERVENTION_NOTE, LIGHT_LABELS, lightOf,
   mayNotOperate, ordinal, PROVIDER_LABELS, RELATIONSHIP_LABELS, THRESHOLD_GROUP_LABELS, trendOf, keyboardScrollable,
 } from '../scores.ts';
+import { Can } from '../../../lib/ability.tsx';
+import { EditDotButton } from './edit-dot-button.tsx';
 import { BasicLight, ChangesList, SourceNote } from './score-parts.tsx';
 
 const BasicsChart = lazy(() => import('./score-charts.tsx').then((module) => ({ default: module.BasicsChart })));
@@ -96,11 +98,17 @@ function CarrierFacts({ carrier }: { carrier: CarrierReport }) {
   return (
     <Stack gap={4}>
       <Group gap="xs">
-        <Text fz="sm">
-          USDOT {carrier.dotNumber} · {RELATIONSHIP_LABELS[carrier.relationship]}
-          {carrier.label && ` · ${carrier.label}`}
-          {carrier.dbaName && ` · doing business as ${carrier.dbaName}`}
-        </Text>
+        {/* The edit stays beside the words it changes, on a phone too. */}
+        <Group gap={4} wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+          <Text fz="sm" style={{ minWidth: 0 }}>
+            USDOT {carrier.dotNumber} · {RELATIONSHIP_LABELS[carrier.relationship]}
+            {carrier.label && ` · ${carrier.label}`}
+            {carrier.dbaName && ` · doing business as ${carrier.dbaName}`}
+          </Text>
+          <Can I="create" a="Scores">
+            <EditDotButton dot={carrier} name={carrierName(carrier)} />
+          </Can>
+        </Group>
         {mayNotOperate(carrier) && (
           <Badge color="red.9" radius="sm">
             Not allowed to operate

@@ -1,7 +1,8 @@
 // /scores: every DOT number of the company (its own carriers and those it watches), worst first,
 // with a traffic light per BASIC (alert, near the threshold, OK, not enough data: each in words and
 // an icon as well as colour), the trend since the last score, when it was scored and whose data it
-// is. What rescoring found changed is at the top. Managers and admins add numbers, rescore and remove.
+// is. What rescoring found changed is at the top. Managers and admins add numbers, rescore, mark one as
+// their own carrier or label it, and remove.
 import { Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { IconAlertOctagon, IconChartBar, IconDownload, IconRefresh, IconTruck } from '@tabler/icons-react';
@@ -20,6 +21,7 @@ import {
 } from '../scores.ts';
 import { useScoredReport, type Scoring } from '../use-scoring.ts';
 import { AddDotsForm } from './add-dots-form.tsx';
+import { EditDotButton } from './edit-dot-button.tsx';
 import { RemoveDotButton } from './remove-dot-button.tsx';
 import { BasicLight, ChangesList, LightBadge, LoadError } from './score-parts.tsx';
 
@@ -213,6 +215,18 @@ function Scored({ carrier, pending }: { carrier: CarrierReport; pending: boolean
   );
 }
 
+/** Editing (create Scores, as adding) and removing (manage Scores) a listed number. */
+function CarrierActions({ carrier }: { carrier: CarrierReport }) {
+  return (
+    <Group gap={2} wrap="nowrap">
+      <EditDotButton dot={carrier} name={carrierName(carrier)} />
+      <Can I="manage" a="Scores">
+        <RemoveDotButton dotNumber={carrier.dotNumber} name={carrierName(carrier)} />
+      </Can>
+    </Group>
+  );
+}
+
 /** Why a carrier has no lights: never scored, not found, the provider failed (with its words). */
 function NoFigures({ carrier }: { carrier: CarrierReport }) {
   return (
@@ -252,9 +266,9 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
                 </abbr>
               </Table.Th>
             ))}
-            <Can I="manage" a="Scores">
+            <Can I="create" a="Scores">
               <Table.Th scope="col">
-                <VisuallyHidden>Remove</VisuallyHidden>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Can>
           </Table.Tr>
@@ -279,9 +293,9 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
                   </Table.Td>
                 ))
               )}
-              <Can I="manage" a="Scores">
+              <Can I="create" a="Scores">
                 <Table.Td>
-                  <RemoveDotButton dotNumber={carrier.dotNumber} name={carrierName(carrier)} />
+                  <CarrierActions carrier={carrier} />
                 </Table.Td>
               </Can>
             </Table.Tr>
@@ -301,8 +315,8 @@ function CarrierCards({ carriers, pending }: { carriers: CarrierReport[]; pendin
           <Stack gap="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <CarrierName carrier={carrier} />
-              <Can I="manage" a="Scores">
-                <RemoveDotButton dotNumber={carrier.dotNumber} name={carrierName(carrier)} />
+              <Can I="create" a="Scores">
+                <CarrierActions carrier={carrier} />
               </Can>
             </Group>
             {carrier.basics.length === 0 ? (
