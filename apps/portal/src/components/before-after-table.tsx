@@ -36,7 +36,7 @@ export function BeforeAfterTable({ caption, captionHidden = false, rows, headers
   return (
     <div className="before-after">
       {/* Explicit roles: the narrow layout's display: block must not cost the table its semantics. */}
-      <Table role="table" fz={size} withTableBorder verticalSpacing="xs" horizontalSpacing="sm" captionSide="top" layout="fixed">
+      <Table role="table" fz={size} withTableBorder verticalSpacing="xs" horizontalSpacing="sm" captionSide="top">
         <Table.Caption style={{ textAlign: 'left', marginBottom: 4 }}>
           {captionHidden ? (
             <VisuallyHidden>{caption}</VisuallyHidden>

@@ -35,10 +35,10 @@ export function ChangedValue({ value, path, form }: { value: unknown; path: stri
     <Stack component="dl" gap={2} m={0}>
       {flatten(nodes).map((node) => (
         <div key={node.path}>
-          <Text component="dt" span fz="inherit" c="dimmed">
+          <Text component="dt" fz="inherit" c="dimmed" display="inline">
             {node.label}:{' '}
           </Text>
-          <Text component="dd" span fz="inherit" m={0}>
+          <Text component="dd" fz="inherit" m={0} display="inline">
             <ValueOf node={node} />
           </Text>
         </div>
