@@ -228,7 +228,7 @@ test.describe.serial('claims', () => {
 
     // The claim is an Update now; its history names the field the last edit changed.
     const timeline = page.getByRole('list', { name: 'Claim history, oldest first' });
-    await expect(timeline.getByRole('list', { name: 'Fields changed by this edit' }).last()).toContainText('Loss › Description of the accident');
+    await expect(timeline.getByRole('table', { name: 'Fields changed by this edit' }).last()).toContainText('Loss › Description of the accident');
     await page.getByRole('button', { name: 'Publish the update' }).click();
     await expect(page.getByRole('heading', { name: 'Published as snapshot 2' })).toBeVisible();
 

@@ -176,3 +176,30 @@ export function formSections(schema: JsonSchemaObject, uiSchema: UiSchema, data:
     return { key, title, description: typeof section?.description === 'string' ? section.description : undefined, nodes };
   });
 }
+
+/** The schema of the field at a dotted path ("vehicles.1" → the vehicles' item schema), and its uiSchema. */
+function schemaAtPath(schema: JsonSchemaObject | undefined, uiSchema: UiSchema, path: string): { schema: JsonSchemaObject | undefined; ui: UiSchema } {
+  let node: JsonSchemaObject | undefined = schema;
+  let ui = uiSchema;
+  for (const segment of path.split('.').filter(Boolean)) {
+    if (/^\d+$/.test(segment)) {
+      node = isRecord(node?.items) ? (node.items as JsonSchemaObject) : undefined;
+      ui = uiOf(ui, 'items');
+    } else {
+      node = propertySchemaOf(node, segment);
+      ui = uiOf(ui, segment);
+    }
+  }
+  return { schema: node, ui };
+}
+
+/**
+ * A value that changed at a path, as the notice shows it: a field's text ("Yes", a date, a choice's
+ * name), or for a whole object or list (a vehicle added) its fields labelled with the form's titles.
+ */
+export function changedValueView(schema: JsonSchemaObject | undefined, uiSchema: UiSchema, path: string, value: unknown): ViewNode[] {
+  const at = schemaAtPath(schema, uiSchema, path);
+  const key = path.split('.').pop() ?? path;
+  if (isRecord(value)) return childrenOf(at.schema, at.ui, value, path);
+  return nodesOf(at.schema, at.ui, value, key, titleOf(at.schema, key), path);
+}

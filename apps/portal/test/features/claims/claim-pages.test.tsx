@@ -62,7 +62,8 @@ describe('the claim page', { timeout: 30_000 }, () => {
     expect(report).toHaveTextContent('no-major-5y');
     expect(report).toHaveTextContent('as seeded');
     // The timeline names the fields an edit changed.
-    expect(within(screen.getByRole('list', { name: 'Fields changed by this edit' })).getByRole('listitem')).toHaveTextContent('Our vehicles › 1 › Damage: Scratch. → Bumper scraped.');
+    const edit = within(screen.getByRole('table', { name: 'Fields changed by this edit' })).getByRole('row', { name: /Our vehicles › 1 › Damage/ });
+    expect(within(edit).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Scratch.', 'Bumper scraped.']);
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/claims/${claimId}/edit`);
 
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -100,6 +101,36 @@ describe('the claim page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /^Order vehicle report for Truck/ })).toBeInTheDocument();
   });
 
+  it('shows a vehicle or driver added by an edit by its fields, labelled by the form, never as JSON', async () => {
+    const added = {
+      id: orderId(92),
+      type: 'UPDATED',
+      message: 'Edited by Aggie Agent: 2 fields changed',
+      actorId: agent.id,
+      actorName: 'Aggie Agent',
+      data: {
+        changeCount: 2,
+        changes: [
+          { path: 'vehicles.1', before: null, after: { type: 'Truck', vin: '1FUJGLDR5CL100002', plate: { number: 'ABC123', state: 'NE' } } },
+          { path: 'drivers.1', before: null, after: { source: 'TYPED_IN', firstName: 'Dana', lastName: 'Reyes' } },
+        ],
+      },
+      createdAt: '2026-11-21T09:06:00Z',
+    } as const;
+    renderAt(`/claims/${claimId}`, ClaimPage, { ...common, [CLAIM]: () => claim({ events: [...claim().events, added] }) }, { user: viewer });
+    const edits = await screen.findAllByRole('table', { name: 'Fields changed by this edit' }, SLOW);
+    // Labelled by the form version's titles once it has loaded.
+    const vehicle = await within(edits.at(-1)!).findByRole('row', { name: /Our vehicles › 2/ }, SLOW);
+    expect(vehicle).toHaveTextContent('VIN: 1FUJGLDR5CL100002');
+    expect(vehicle).toHaveTextContent('Plate › Plate number: ABC123');
+    expect(vehicle).not.toHaveTextContent('{');
+    const driver = within(edits.at(-1)!).getByRole('row', { name: /Drivers › 2/ });
+    // A choice reads by the name the form shows for it.
+    expect(driver).toHaveTextContent('Driver: Typed in');
+    expect(driver).toHaveTextContent('First name: Dana');
+    expect(within(driver).getAllByRole('cell')[0]).toHaveTextContent('—');
+  });
+
   it('gives a Viewer the claim to read and nothing to change', async () => {
     renderAt(`/claims/${claimId}`, ClaimPage, { ...common, [CLAIM]: () => claim() }, { user: viewer });
     expect(await screen.findByRole('heading', { name: 'Ready to publish' }, SLOW)).toBeInTheDocument();
@@ -127,7 +158,8 @@ describe('the snapshot page', { timeout: 30_000 }, () => {
     const row = within(differences).getByRole('row', { name: /Our vehicles › 1 › Damage/ });
     expect(row).toHaveTextContent('Scratch.');
     expect(row).toHaveTextContent('Bumper scraped.');
-    expect(differences).toHaveTextContent('Luis Ortega (CA D7654321): Pass → Fail');
+    const outcome = within(within(differences).getByRole('table', { name: 'Outcomes changed' })).getByRole('row', { name: /Luis Ortega/ });
+    expect(within(outcome).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Pass', 'Fail']);
     // A report removed since snapshot 1 is named from snapshot 1.
     await waitFor(() => expect(differences).toHaveTextContent('Dana Reyes (CA D1234567)'), SLOW);
     const report = within(screen.getByRole('list', { name: 'Reports of the snapshot' })).getByRole('listitem');

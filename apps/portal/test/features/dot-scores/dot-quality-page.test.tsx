@@ -44,6 +44,23 @@ describe('the DOT quality page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('img', { name: /^Percentile and intervention threshold of each BASIC of SUMMIT COACH LINES LLC: Unsafe Driving 78th, threshold 50;/ }, SLOW)).toBeInTheDocument();
   });
 
+  it('lists the BASICs one under another on a phone, each with its light and figure, instead of a table that scrolls', async () => {
+    const wide = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...wide(query), matches: !query.includes('min-width') })) as typeof window.matchMedia;
+    try {
+      renderAt('/scores/dot-quality?dot=1000002', DotQualityPage, { [REPORT]: () => ({ carriers: [alerting] }), [DOTS]: () => dots });
+      expect(await screen.findByRole('heading', { level: 1, name: 'SUMMIT COACH LINES LLC' }, SLOW)).toBeInTheDocument();
+      expect(screen.queryByRole('table', { name: 'BASICs of SUMMIT COACH LINES LLC (24 months)' })).toBeNull();
+      const items = within(screen.getByRole('list', { name: 'BASICs of SUMMIT COACH LINES LLC (24 months)' })).getAllByRole('listitem');
+      expect(items).toHaveLength(7);
+      expect(items[0]).toHaveTextContent('Unsafe Driving');
+      expect(items[0]).toHaveTextContent('Percentile / threshold 78 / 50');
+      expect(items[0]).toHaveTextContent('FMCSA · Clearlane sandbox · as of Oct 30, 2026');
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
   it('compares several carriers side by side, chosen in the URL', async () => {
     renderAt('/scores/dot-quality?dot=1000002,1000010', DotQualityPage, { [REPORT]: () => ({ carriers: [alerting, clean] }), [DOTS]: () => dots });
     expect(await screen.findByRole('heading', { level: 1, name: 'Comparing 2 carriers' }, SLOW)).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // /businesses/{id}: one business — header with name, EIN and USDOT number, "Order business risk
 // report" for those who may order, its details, and its orders and reports. The route's loader has
 // fetched it (another company's business answers 404: the error page shows).
-import { Anchor, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuilding, IconReportSearch } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { useBusiness } from '../../../lib/entities/businesses/get-business.ts';
 import { SubjectOrders } from '../../../components/subject-orders/subject-orders.tsx';
 import { dateTime, einOf } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 
 const routeApi = getRouteApi('/_authenticated/businesses/$id');
 
@@ -35,48 +36,41 @@ export function BusinessPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/businesses" fz="sm">
-          Businesses
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {business.name}
-        </Text>
-      </Breadcrumbs>
-
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={6}>
-          <Title order={1}>{business.name}</Title>
-          <Group gap="xs">
-            <IconBuilding size={18} aria-hidden color="var(--mantine-color-gray-7)" />
-            <Text fz="sm">
-              EIN{' '}
-              <Text span ff="monospace" fw={600}>
-                {einOf(business.ein)}
-              </Text>
-              {business.dotNumber && (
-                <>
-                  {' · '}USDOT{' '}
-                  <Text span ff="monospace" fw={600}>
-                    {business.dotNumber}
-                  </Text>
-                </>
-              )}
-              {' · '}
-              {stateName}
+      <DetailHeader
+        trail={[{ label: 'Businesses', to: '/businesses' }]}
+        current={business.name}
+        title={business.name}
+        actions={
+          mayOrder && (
+            <Button
+              renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
+              leftSection={<IconReportSearch size={16} aria-hidden />}
+            >
+              Order business risk report
+            </Button>
+          )
+        }
+      >
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconBuilding size={18} aria-hidden color="var(--mantine-color-gray-7)" style={{ flexShrink: 0 }} />
+          <Text fz="sm">
+            EIN{' '}
+            <Text span ff="monospace" fw={600}>
+              {einOf(business.ein)}
             </Text>
-          </Group>
-        </Stack>
-
-        {mayOrder && (
-          <Button
-            renderRoot={(props) => <Link {...props} to="/orders/business-risk-assessment/single-order" search={{ businessId: business.id }} />}
-            leftSection={<IconReportSearch size={16} aria-hidden />}
-          >
-            Order business risk report
-          </Button>
-        )}
-      </Group>
+            {business.dotNumber && (
+              <>
+                {' · '}USDOT{' '}
+                <Text span ff="monospace" fw={600}>
+                  {business.dotNumber}
+                </Text>
+              </>
+            )}
+            {' · '}
+            {stateName}
+          </Text>
+        </Group>
+      </DetailHeader>
 
       <Paper withBorder radius="md" p="xl" component="section" aria-labelledby="business-details-heading">
         <Stack gap="md">

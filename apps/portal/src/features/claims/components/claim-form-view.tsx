@@ -19,7 +19,7 @@ function CompanyDriver({ personId }: { personId: string }) {
   );
 }
 
-function ValueOf({ node }: { node: ViewValue }) {
+export function ValueOf({ node }: { node: ViewValue }) {
   if (node.widget === 'companyDriver' && typeof node.value === 'string') return <CompanyDriver personId={node.value} />;
   return <>{node.text}</>;
 }

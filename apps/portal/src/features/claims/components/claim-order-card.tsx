@@ -1,6 +1,7 @@
 // One report of a claim as a card: its type, its subject (a link to the order), its status and the
-// claim's outcome, the ruleset's summary, then the facts the page gives (ruleset, version, deciding
-// rules, …) and anything more. The claim page (attached orders) and the snapshot page (as published).
+// claim's outcome, the ruleset's summary, then its facts (ruleset, version, deciding rules, and when
+// it was attached or completed) and anything more. The claim page (attached orders) and the snapshot
+// page (as published) give it the same facts; it words them once.
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -8,7 +9,6 @@ import type { OrderStatus, OrderType, Outcome } from '@clearlane/contract/orders
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_COLORS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import { formatDateTime } from './format.ts';
 
-/** The ruleset's version: when it was last saved, or "seeded" for the untouched default. */
 /**
  * The ruleset version that judged a claim's order: a number since rulesets keep versions (0 is the
  * untouched default); claims judged before that carry `seeded` or the ruleset's save time.
@@ -28,12 +28,26 @@ export interface ClaimOrderCardProps {
   outcome: Outcome | null;
   summary?: string | null;
   failureReason?: string | null;
-  /** Term → value, shown as a grid of facts. */
-  facts: [string, ReactNode][];
+  /** The ruleset that judged it for the claim, and its version (null: not judged yet). */
+  ruleset: string;
+  rulesetVersion: string | null;
+  decidingRuleIds: string[];
+  /** The moment the page dates it by: attached to the claim (claim page), completed (snapshot). */
+  dated: { term: 'Attached' | 'Completed'; at: string | null };
   children?: ReactNode;
 }
 
-export function ClaimOrderCard({ orderId, type, subjectLabel, status, outcome, summary, failureReason, facts, children }: ClaimOrderCardProps) {
+/** The facts of the card, term → value. */
+export function claimOrderFacts({ ruleset, rulesetVersion, decidingRuleIds, dated }: Pick<ClaimOrderCardProps, 'ruleset' | 'rulesetVersion' | 'decidingRuleIds' | 'dated'>): [string, string][] {
+  return [
+    ['Ruleset', ruleset],
+    ['Ruleset version', rulesetVersionText(rulesetVersion)],
+    ['Deciding rules', decidingRuleIds.length > 0 ? decidingRuleIds.join(', ') : rulesetVersion === null ? '—' : 'None'],
+    [dated.term, dated.at ? formatDateTime(dated.at) : '—'],
+  ];
+}
+
+export function ClaimOrderCard({ orderId, type, subjectLabel, status, outcome, summary, failureReason, children, ...judgement }: ClaimOrderCardProps) {
   return (
     <Paper withBorder radius="md" p="md" component="li" style={{ listStyle: 'none' }}>
       <Stack gap="xs">
@@ -64,7 +78,7 @@ export function ClaimOrderCard({ orderId, type, subjectLabel, status, outcome, s
         )}
         {summary && <Text fz="sm">{summary}</Text>}
         <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing={4} m={0}>
-          {facts.map(([term, value]) => (
+          {claimOrderFacts(judgement).map(([term, value]) => (
             <Stack key={term} gap={0} style={{ minWidth: 0 }}>
               <Text component="dt" fz="xs" c="dimmed">
                 {term}

@@ -2,12 +2,13 @@
 // (manage Claim) and Edit (create Claim); its reports with the claim's judgement of each, attaching an
 // existing order or ordering one for a driver or vehicle of the claim; the notice as entered, by
 // section, with the form version it was entered against; its snapshots; its timeline.
-import { Anchor, Breadcrumbs, Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconCircleCheck, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ClaimDetail, ClaimSchemaVersion } from '@clearlane/contract/claims';
 import { Detail } from '../../../components/detail.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { useClaim } from '../../../lib/entities/claims/get-claim.ts';
@@ -104,40 +105,30 @@ export function ClaimPage() {
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/claims" fz="sm">
-          Claims
-        </Anchor>
-        <Text fz="sm" aria-current="page" style={{ overflowWrap: 'anywhere' }}>
-          {claim.policyNumber ? `Policy ${claim.policyNumber}` : 'Claim'}
-        </Text>
-      </Breadcrumbs>
-
-      <Paper withBorder radius="md" p="lg">
-        <Group justify="space-between" align="flex-start" gap="lg">
-          <Stack gap={8} style={{ minWidth: 0, flex: '1 1 360px' }}>
-            <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              Claim · {claim.kind === 'Update' ? 'Update' : 'First notice of loss'}
+      <DetailHeader
+        trail={[{ label: 'Claims', to: '/claims' }]}
+        current={claim.policyNumber ? `Policy ${claim.policyNumber}` : 'Claim'}
+        kicker={`Claim · ${claim.kind === 'Update' ? 'Update' : 'First notice of loss'}`}
+        title={claim.title}
+        badges={
+          <>
+            <Text span fz="sm">
+              Status
             </Text>
-            <Title order={1} style={{ overflowWrap: 'anywhere', fontSize: 'clamp(1.5rem, 1rem + 2.5vw, 2.125rem)' }}>
-              {claim.title}
-            </Title>
-            <Group gap="xs" aria-live="polite">
-              <Text span fz="sm">
-                Status
-              </Text>
-              <ClaimStatusBadge status={claim.status} />
-              <ClaimKindBadge kind={claim.kind} />
-            </Group>
-            <Text fz="sm">{claim.statusReason ?? CLAIM_STATUS_HINTS[claim.status]}</Text>
-          </Stack>
-          {mayEdit && (
+            <ClaimStatusBadge status={claim.status} />
+            <ClaimKindBadge kind={claim.kind} />
+          </>
+        }
+        actions={
+          mayEdit && (
             <Button component={Link} to={editClaimPath(claim.id) as never} variant="default" leftSection={<IconPencil size={16} aria-hidden />}>
               Edit
             </Button>
-          )}
-        </Group>
-      </Paper>
+          )
+        }
+      >
+        <Text fz="sm">{claim.statusReason ?? CLAIM_STATUS_HINTS[claim.status]}</Text>
+      </DetailHeader>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -182,7 +173,7 @@ export function ClaimPage() {
               </Stack>
             </Paper>
             <ClaimSnapshots claimId={claim.id} />
-            <ClaimTimeline events={claim.events} schema={schema.data?.schema} />
+            <ClaimTimeline events={claim.events} form={schema.data} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -11,12 +11,10 @@ import { RulesetSelect } from '../../../components/ruleset-select.tsx';
 import { OrderPicker } from '../../../components/subject-pickers.tsx';
 import { useAttachClaimOrder, useDetachClaimOrder } from '../../../lib/entities/claims/mutate-claim.ts';
 import { notify } from '../../../lib/toasts/notify.ts';
-import { ClaimOrderCard, rulesetVersionText } from './claim-order-card.tsx';
-import { formatDateTime } from './format.ts';
+import { ClaimOrderCard } from './claim-order-card.tsx';
 
 function AttachedOrder({ claimId, order, mayChange }: { claimId: string; order: ClaimOrder; mayChange: boolean }) {
   const detach = useDetachClaimOrder(claimId);
-  const deciding = order.adjudication?.decidingRuleIds ?? [];
   return (
     <ClaimOrderCard
       orderId={order.orderId}
@@ -26,12 +24,10 @@ function AttachedOrder({ claimId, order, mayChange }: { claimId: string; order: 
       outcome={order.outcome}
       summary={order.adjudication?.summary}
       failureReason={order.failureReason}
-      facts={[
-        ['Ruleset', order.adjudicationRuleset],
-        ['Ruleset version', rulesetVersionText(order.rulesetVersion)],
-        ['Deciding rules', deciding.length > 0 ? deciding.join(', ') : order.judgedAt ? 'None' : '—'],
-        ['Attached', formatDateTime(order.attachedAt)],
-      ]}
+      ruleset={order.adjudicationRuleset}
+      rulesetVersion={order.judgedAt ? order.rulesetVersion : null}
+      decidingRuleIds={order.adjudication?.decidingRuleIds ?? []}
+      dated={{ term: 'Attached', at: order.attachedAt }}
     >
       {mayChange && (
         <Group justify="flex-end">

@@ -2,22 +2,23 @@
 // it and when, its reports with outcome, deciding rules, ruleset version and the SHA-256 of each
 // report, what changed since the previous snapshot, the notice as published (with its form version),
 // and its PDF.
-import { Anchor, Breadcrumbs, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import type { ClaimSnapshot, ClaimSnapshotOrder } from '@clearlane/contract/claims';
-import type { JsonSchemaObject } from '@clearlane/contract/claim-form/claim-form';
 import { Detail } from '../../../components/detail.tsx';
+import { BeforeAfterTable } from '../../../components/before-after-table.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { claimQueryOptions } from '../../../lib/entities/claims/get-claim.ts';
 import { useClaimSchema } from '../../../lib/entities/claims/get-claim-schema.ts';
 import { claimSnapshotQueryOptions, useClaimSnapshot, useClaimSnapshotPdfDownload, useClaimSnapshots } from '../../../lib/entities/claims/get-claim-snapshots.ts';
 import { OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import { notify } from '../../../lib/toasts/notify.ts';
-import { ChangesTable } from './claim-changes.tsx';
+import { ChangesTable, type ChangeForm } from './claim-changes.tsx';
 import { NoticeSection } from './notice-section.tsx';
-import { ClaimOrderCard, rulesetVersionText } from './claim-order-card.tsx';
+import { ClaimOrderCard } from './claim-order-card.tsx';
 import { formatDateTime } from './format.ts';
 
 const routeApi = getRouteApi('/_authenticated/claims/$claimId/snapshots/$snapshotId');
@@ -51,12 +52,10 @@ function SnapshotOrder({ order }: { order: ClaimSnapshotOrder }) {
       status={order.status}
       outcome={order.outcome}
       summary={order.adjudication?.summary}
-      facts={[
-        ['Ruleset', order.rulesetNamespace],
-        ['Ruleset version', rulesetVersionText(order.rulesetVersion)],
-        ['Deciding rules', order.decidingRuleIds.length > 0 ? order.decidingRuleIds.join(', ') : 'None'],
-        ['Completed', order.completedAt ? formatDateTime(order.completedAt) : '—'],
-      ]}
+      ruleset={order.rulesetNamespace}
+      rulesetVersion={order.rulesetVersion}
+      decidingRuleIds={order.decidingRuleIds}
+      dated={{ term: 'Completed', at: order.completedAt }}
     >
       <Stack gap={2}>
         <Text fz="xs" c="dimmed">
@@ -95,7 +94,7 @@ function usePreviousSnapshot(claimId: string, snapshot: ClaimSnapshot) {
   return useQuery({ ...claimSnapshotQueryOptions(claimId, previous?.id ?? ''), enabled: previous !== undefined && snapshot.changes.ordersRemoved.length > 0 });
 }
 
-function Differences({ claimId, snapshot, schema }: { claimId: string; snapshot: ClaimSnapshot; schema: JsonSchemaObject | undefined }) {
+function Differences({ claimId, snapshot, form }: { claimId: string; snapshot: ClaimSnapshot; form: ChangeForm | undefined }) {
   const previous = usePreviousSnapshot(claimId, snapshot);
   const { changes } = snapshot;
   const labelOf = (orderId: string) =>
@@ -121,16 +120,27 @@ function Differences({ claimId, snapshot, schema }: { claimId: string; snapshot:
                 Form version {changes.schemaVersion.before} → {changes.schemaVersion.after}
               </Text>
             )}
-            {changes.formData.length > 0 && <ChangesTable changes={changes.formData} schema={schema} caption={`${changes.formData.length} field${changes.formData.length === 1 ? '' : 's'} of the notice changed`} />}
+            {changes.formData.length > 0 && <ChangesTable changes={changes.formData} form={form} caption={`${changes.formData.length} field${changes.formData.length === 1 ? '' : 's'} of the notice changed`} />}
             <OrderChanges title="Reports added" lines={changes.ordersAdded.map((orderId) => ({ key: orderId, text: labelOf(orderId) }))} />
             <OrderChanges title="Reports removed" lines={changes.ordersRemoved.map((orderId) => ({ key: orderId, text: labelOf(orderId) }))} />
-            <OrderChanges
-              title="Outcomes changed"
-              lines={changes.outcomesChanged.map((change) => ({
-                key: change.orderId,
-                text: `${labelOf(change.orderId)}: ${change.before ? OUTCOME_LABELS[change.before] : 'none'} → ${change.after ? OUTCOME_LABELS[change.after] : 'none'}`,
-              }))}
-            />
+            {changes.outcomesChanged.length > 0 && (
+              <Stack gap={4}>
+                <Title order={3} size="h6">
+                  Outcomes changed
+                </Title>
+                <BeforeAfterTable
+                  caption="Outcomes changed"
+                  captionHidden
+                  headers={{ field: 'Report' }}
+                  rows={changes.outcomesChanged.map((change) => ({
+                    key: change.orderId,
+                    field: labelOf(change.orderId),
+                    before: change.before ? OUTCOME_LABELS[change.before] : 'none',
+                    after: change.after ? OUTCOME_LABELS[change.after] : 'none',
+                  }))}
+                />
+              </Stack>
+            )}
           </Stack>
         )}
       </Stack>
@@ -148,40 +158,25 @@ export function ClaimSnapshotPage() {
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/claims" fz="sm">
-          Claims
-        </Anchor>
-        <Anchor renderRoot={(props) => <Link {...props} to="/claims/$id" params={{ id: claimId }} />} fz="sm" style={{ overflowWrap: 'anywhere' }}>
-          {claimName}
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          Snapshot {snapshot.number}
+      <DetailHeader
+        trail={[
+          { label: 'Claims', to: '/claims' },
+          { label: claimName, to: '/claims/$id', params: { id: claimId } },
+        ]}
+        current={`Snapshot ${snapshot.number}`}
+        kicker={`Claim snapshot · ${snapshot.kind === 'Update' ? 'Update' : 'First notice of loss'}`}
+        title={`Snapshot ${snapshot.number}${claim.data ? ` of ${claim.data.title}` : ''}`}
+        actions={<PdfButton claimId={claimId} snapshot={snapshot} />}
+      >
+        <Text fz="sm">
+          Published {formatDateTime(snapshot.publishedAt)} by {snapshot.publishedByName}. A snapshot never changes: this is the claim as it was then.
         </Text>
-      </Breadcrumbs>
-
-      <Paper withBorder radius="md" p="lg">
-        <Group justify="space-between" align="flex-start" gap="lg">
-          <Stack gap={8} style={{ minWidth: 0, flex: '1 1 360px' }}>
-            <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              Claim snapshot · {snapshot.kind === 'Update' ? 'Update' : 'First notice of loss'}
-            </Text>
-            <Title order={1} style={{ overflowWrap: 'anywhere', fontSize: 'clamp(1.5rem, 1rem + 2.5vw, 2.125rem)' }}>
-              Snapshot {snapshot.number}
-              {claim.data ? ` of ${claim.data.title}` : ''}
-            </Title>
-            <Text fz="sm">
-              Published {formatDateTime(snapshot.publishedAt)} by {snapshot.publishedByName}. A snapshot never changes: this is the claim as it was then.
-            </Text>
-          </Stack>
-          <PdfButton claimId={claimId} snapshot={snapshot} />
-        </Group>
-      </Paper>
+      </DetailHeader>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <Differences claimId={claimId} snapshot={snapshot} schema={schema.data?.schema} />
+            <Differences claimId={claimId} snapshot={snapshot} form={schema.data} />
             <Stack gap="sm" component="section" aria-labelledby="snapshot-reports-heading">
               <Title order={2} size="h4" id="snapshot-reports-heading">
                 Reports as published

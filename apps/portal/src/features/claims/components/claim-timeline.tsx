@@ -5,9 +5,8 @@ import {
   IconArrowsExchange, IconCheck, IconFilePlus, IconGavel, IconLink, IconLinkOff, IconPencil, IconRefresh, IconShieldCheck, IconClock,
 } from '@tabler/icons-react';
 import type { ClaimEvent } from '@clearlane/contract/claims';
-import type { JsonSchemaObject } from '@clearlane/contract/claim-form/claim-form';
 import { EventTimeline, type EventLook } from '../../../components/event-timeline.tsx';
-import { ChangesList, type FieldChange } from './claim-changes.tsx';
+import { ChangesTable, type ChangeForm, type FieldChange } from './claim-changes.tsx';
 
 const EVENT_LOOKS: Record<string, EventLook> = {
   CREATED: { title: 'Filed', icon: IconFilePlus, color: 'gray.7' },
@@ -31,13 +30,13 @@ export function changesOf(event: ClaimEvent): FieldChange[] {
   return Array.isArray(changes) ? changes.filter(isFieldChange) : [];
 }
 
-function Details({ event, schema }: { event: ClaimEvent; schema: JsonSchemaObject | undefined }) {
+function Details({ event, form }: { event: ClaimEvent; form: ChangeForm | undefined }) {
   const changes = changesOf(event);
   if (changes.length === 0) return null;
   const count = typeof event.data?.changeCount === 'number' ? event.data.changeCount : changes.length;
   return (
     <>
-      <ChangesList changes={changes} schema={schema} label="Fields changed by this edit" />
+      <ChangesTable changes={changes} form={form} caption="Fields changed by this edit" captionHidden size="xs" />
       {count > changes.length && (
         <Text fz="xs" c="dimmed">
           And {count - changes.length} more.
@@ -47,7 +46,7 @@ function Details({ event, schema }: { event: ClaimEvent; schema: JsonSchemaObjec
   );
 }
 
-export function ClaimTimeline({ events, schema }: { events: ClaimEvent[]; schema: JsonSchemaObject | undefined }) {
+export function ClaimTimeline({ events, form }: { events: ClaimEvent[]; form: ChangeForm | undefined }) {
   return (
     <EventTimeline
       events={events}
@@ -55,7 +54,7 @@ export function ClaimTimeline({ events, schema }: { events: ClaimEvent[]; schema
       listLabel="Claim history, oldest first"
       lookOf={(event) => EVENT_LOOKS[event.type] ?? FALLBACK_LOOK}
       actorOf={(event) => event.actorName ?? (event.actorId === null ? 'Clearlane' : null)}
-      details={(event) => <Details event={event} schema={schema} />}
+      details={(event) => <Details event={event} form={form} />}
     />
   );
 }

@@ -4,8 +4,10 @@
 // is (FMCSA's or Clearlane's estimate), its source and its as-of date; insufficient data is said in words.
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import type { CarrierReport } from '@clearlane/contract/dot-scores';
+import type { BasicScore, CarrierReport } from '@clearlane/contract/dot-scores';
+import { WIDE_SCREEN } from '../../../components/list-view/list-table.tsx';
 import {
   alertExplanation, basicSourceText, BASIC_SHORT_NAMES, carrierName, changesOf, formatDateTime, formatDay, historyLabel, INTERVENTION_NOTE, LIGHT_LABELS, lightOf,
   mayNotOperate, ordinal, PROVIDER_LABELS, RELATIONSHIP_LABELS, THRESHOLD_GROUP_LABELS, trendOf, keyboardScrollable,
@@ -19,6 +21,7 @@ const OutOfServiceChart = lazy(() => import('./score-charts.tsx').then((module) 
 const HistoryChart = lazy(() => import('./score-charts.tsx').then((module) => ({ default: module.HistoryChart })));
 
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const CAPTION_STYLE = { captionSide: 'top', textAlign: 'left', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' } as const;
 const STATUS_WORDS: Record<CarrierReport['status'], string> = {
   NOT_SCORED: 'Not scored yet.',
   SCORED: '',
@@ -168,58 +171,99 @@ function basicsSummary(carrier: CarrierReport) {
     .join('; ')}.`;
 }
 
+/** What a BASIC's figure rests on: its source, the measure and inspections, and why data is insufficient. */
+function BasicNotes({ basic }: { basic: BasicScore }) {
+  return (
+    <>
+      <Text fz="xs" c="dimmed" fw={400}>
+        {basicSourceText(basic)}
+      </Text>
+      <Text fz="xs" c="dimmed" fw={400}>
+        Measure {basic.measure === null ? '—' : number.format(basic.measure)} · {basic.relevantInspections} relevant inspections · {basic.violations} violations
+        {basic.peerGroup && ` · peer group: ${basic.peerGroup.name} (${basic.peerGroup.carriers} carriers)`}
+      </Text>
+      {basic.insufficientDataReason && (
+        <Text fz="xs" c="gray.8" fw={400}>
+          {LIGHT_LABELS.NO_DATA}: {basic.insufficientDataReason}
+        </Text>
+      )}
+    </>
+  );
+}
+
+const percentileOf = (basic: BasicScore) => `${basic.percentile === null ? '—' : Math.round(basic.percentile)} / ${basic.threshold}`;
+
+/**
+ * The BASICs as a table where there is room for its three columns; on a phone, as a list of one
+ * block per BASIC (its light and figure under its name), so nothing scrolls sideways.
+ */
 function BasicsPart({ carrier }: { carrier: CarrierReport }) {
   const id = useId();
+  const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
+  const caption = `BASICs of ${carrierName(carrier)} (24 months)`;
   return (
     <ChartAndTable
       height={7 * 44 + 60}
       chart={<BasicsChart carrier={carrier} summary={basicsSummary(carrier)} />}
       table={
-        <Table.ScrollContainer minWidth={340} scrollAreaProps={keyboardScrollable(id)}>
-          <Table verticalSpacing={6} horizontalSpacing="xs" aria-labelledby={id}>
-            <caption id={id} style={{ captionSide: 'top', textAlign: 'left', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>
-              BASICs of {carrierName(carrier)} (24 months)
-            </caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">BASIC</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Percentile / threshold
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {carrier.basics.map((basic) => (
-                <Table.Tr key={basic.code}>
-                  <Table.Th scope="row" fw={500} fz="sm">
-                    <Stack gap={2}>
-                      <span>{basic.name}</span>
-                      <Text fz="xs" c="dimmed" fw={400}>
-                        {basicSourceText(basic)}
-                      </Text>
-                      <Text fz="xs" c="dimmed" fw={400}>
-                        Measure {basic.measure === null ? '—' : number.format(basic.measure)} · {basic.relevantInspections} relevant inspections · {basic.violations} violations
-                        {basic.peerGroup && ` · peer group: ${basic.peerGroup.name} (${basic.peerGroup.carriers} carriers)`}
-                      </Text>
-                      {basic.insufficientDataReason && (
-                        <Text fz="xs" c="gray.8" fw={400}>
-                          {LIGHT_LABELS.NO_DATA}: {basic.insufficientDataReason}
-                        </Text>
-                      )}
-                    </Stack>
+        wide ? (
+          <Table.ScrollContainer minWidth={340} scrollAreaProps={keyboardScrollable(id)}>
+            <Table verticalSpacing={6} horizontalSpacing="xs" aria-labelledby={id}>
+              <caption id={id} style={CAPTION_STYLE}>
+                {caption}
+              </caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">BASIC</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Percentile / threshold
                   </Table.Th>
-                  <Table.Td>
-                    <BasicLight basic={basic} trend={trendOf(carrier, basic.code)} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {basic.percentile === null ? '—' : Math.round(basic.percentile)} / {basic.threshold}
-                  </Table.Td>
                 </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {carrier.basics.map((basic) => (
+                  <Table.Tr key={basic.code}>
+                    <Table.Th scope="row" fw={500} fz="sm">
+                      <Stack gap={2}>
+                        <span>{basic.name}</span>
+                        <BasicNotes basic={basic} />
+                      </Stack>
+                    </Table.Th>
+                    <Table.Td>
+                      <BasicLight basic={basic} trend={trendOf(carrier, basic.code)} />
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {percentileOf(basic)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        ) : (
+          <Stack gap={4}>
+            <Text id={id} fz="xs" c="dimmed">
+              {caption}
+            </Text>
+            <Stack component="ul" aria-labelledby={id} gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+              {carrier.basics.map((basic) => (
+                <Stack key={basic.code} component="li" gap={4} py={8} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                  <Text fz="sm" fw={600}>
+                    {basic.name}
+                  </Text>
+                  <Group gap="sm" wrap="wrap">
+                    <BasicLight basic={basic} trend={trendOf(carrier, basic.code)} />
+                    <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      Percentile / threshold {percentileOf(basic)}
+                    </Text>
+                  </Group>
+                  <BasicNotes basic={basic} />
+                </Stack>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </Stack>
+          </Stack>
+        )
       }
     />
   );
@@ -244,7 +288,7 @@ function OutOfServicePart({ carrier }: { carrier: CarrierReport }) {
         chart={<OutOfServiceChart carrier={carrier} summary={summary} />}
         table={
           <Table verticalSpacing={6} horizontalSpacing="xs" aria-labelledby={id}>
-            <caption id={id} style={{ captionSide: 'top', textAlign: 'left', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>
+            <caption id={id} style={CAPTION_STYLE}>
               Out-of-service inspections, 24 months; national averages of {oos.nationalAverages.period}
             </caption>
             <Table.Thead>
@@ -302,7 +346,7 @@ function HistoryPart({ carrier }: { carrier: CarrierReport }) {
         table={
           <Table.ScrollContainer minWidth={420} scrollAreaProps={keyboardScrollable(id)}>
             <Table verticalSpacing={4} horizontalSpacing={6} aria-labelledby={id} fz="xs">
-              <caption id={id} style={{ captionSide: 'top', textAlign: 'left', fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>
+              <caption id={id} style={CAPTION_STYLE}>
                 Percentile per BASIC at each scoring (— no sound percentile)
               </caption>
               <Table.Thead>

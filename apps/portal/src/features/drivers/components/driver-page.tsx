@@ -3,7 +3,7 @@
 // driver's orders and reports. With the monitoring plugin, for those who may view Monitoring: the
 // qualification, the alerts, the monitoring panel and the annual reviews. The route's loader has
 // fetched the driver (a 404 shows the error page).
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconFileSearch, IconId, IconUserShield } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import { DownloadReportsButton, useMayDownloadReports } from '../../../component
 import { EditDriverModal } from './edit-driver-modal.tsx';
 import { dateTime, formatCalendarDate } from './format.ts';
 import { Detail } from '../../../components/detail.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { QualificationBadge } from '../../../components/monitoring/monitoring-badges.tsx';
 import { ENROLMENT_STATUS_LABELS, MONITORING_TYPE_LABELS, PENDING_AMBER } from '../../../lib/monitoring-labels.ts';
 import { AnnualReviewsPanel } from './monitoring/annual-reviews-panel.tsx';
@@ -61,19 +62,12 @@ export function DriverPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/drivers" fz="sm">
-          Drivers
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {driver.fullName}
-        </Text>
-      </Breadcrumbs>
-
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={6}>
-          <Title order={1}>{driver.fullName}</Title>
-          <Group gap="xs">
+      <DetailHeader
+        trail={[{ label: 'Drivers', to: '/drivers' }]}
+        current={driver.fullName}
+        title={driver.fullName}
+        badges={
+          <>
             <IconId size={18} aria-hidden color="var(--mantine-color-gray-7)" />
             <Text fz="sm">
               {stateName} licence{' '}
@@ -91,37 +85,39 @@ export function DriverPage() {
               );
             })}
             {monitoring.shown && <QualificationBadge status={driver.qualification.status} />}
-          </Group>
-        </Stack>
-        <Group gap="sm">
-          <Can I="create" a="Driver">
-            <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={open}>
-              Edit
-            </Button>
-          </Can>
-          {mayDownload && (
-            // Every complete MVR of the driver as one bundle: the driver file an auditor asks for.
-            <DownloadReportsButton scope={{ kind: 'filter', filter: { personId: driver.id }, description: `the MVRs of ${driver.fullName}` }} />
-          )}
-          {mayOrder && (
-            <>
-              <Button
-                renderRoot={(props) => <Link {...props} to="/orders/person-risk-assessment/single-order" search={{ personId: driver.id }} />}
-                variant="default"
-                leftSection={<IconUserShield size={16} aria-hidden />}
-              >
-                Order person risk assessment
+          </>
+        }
+        actions={
+          <>
+            <Can I="create" a="Driver">
+              <Button variant="default" leftSection={<IconEdit size={16} aria-hidden />} onClick={open}>
+                Edit
               </Button>
-              <Button
-                renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
-                leftSection={<IconFileSearch size={16} aria-hidden />}
-              >
-                Order MVR
-              </Button>
-            </>
-          )}
-        </Group>
-      </Group>
+            </Can>
+            {mayDownload && (
+              // Every complete MVR of the driver as one bundle: the driver file an auditor asks for.
+              <DownloadReportsButton scope={{ kind: 'filter', filter: { personId: driver.id }, description: `the MVRs of ${driver.fullName}` }} />
+            )}
+            {mayOrder && (
+              <>
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/orders/person-risk-assessment/single-order" search={{ personId: driver.id }} />}
+                  variant="default"
+                  leftSection={<IconUserShield size={16} aria-hidden />}
+                >
+                  Order person risk assessment
+                </Button>
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/orders/mvr/single-order" search={{ personId: driver.id }} />}
+                  leftSection={<IconFileSearch size={16} aria-hidden />}
+                >
+                  Order MVR
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
 
       {monitoring.shown && <QualificationPanel qualification={driver.qualification} linkOrders={linkOrders} />}
       {monitoring.shown && <DriverAlerts driverId={driver.id} />}

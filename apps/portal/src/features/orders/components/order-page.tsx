@@ -1,10 +1,11 @@
 // /orders/{id}: one order — what was ordered, where it is (polled every ~2 s until it finishes),
 // its outcome with the rules that decided it, the report and its documents, the reviewed flag and
 // sub-status, and its timeline. The route's loader fetched the order (a 404 shows the error page).
-import { Alert, Anchor, Breadcrumbs, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRepeat } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { OrderDetail } from '@clearlane/contract/orders';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { Can } from '../../../lib/ability.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { isPending, ORDER_TYPE_LABELS, PLACE_ORDER_PATHS } from '../../../lib/order-labels.ts';
@@ -75,61 +76,51 @@ export function OrderPage() {
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/orders" fz="sm">
-          Orders
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {order.subjectLabel}
-        </Text>
-      </Breadcrumbs>
-
-      <Paper withBorder radius="md" p="lg">
-        <Group justify="space-between" align="flex-start" gap="lg">
-          <Stack gap={8} style={{ minWidth: 0, flex: '1 1 360px' }}>
-            <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
-              {ORDER_TYPE_LABELS[order.type]}
+      <DetailHeader
+        trail={[{ label: 'Orders', to: '/orders' }]}
+        current={order.subjectLabel}
+        kicker={ORDER_TYPE_LABELS[order.type]}
+        title={order.subjectLabel}
+        headingRef={heading}
+        badges={
+          <>
+            <Text span fz="sm">
+              Status
             </Text>
-            {/* tabIndex -1: focusable from script (useArrivalFocus), not a Tab stop. */}
-            <Title order={1} ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outlineOffset: 4 }}>
-              {order.subjectLabel}
-            </Title>
-            <Group gap="xs" aria-live="polite">
-              <Text span fz="sm">
-                Status
-              </Text>
-              <OrderStatusBadge status={order.status} />
-              {order.outcome && (
-                <>
-                  <Text span fz="sm" ml="sm">
-                    Outcome
-                  </Text>
-                  <OutcomeBadge outcome={order.outcome} />
-                </>
-              )}
-              {order.subStatus && (
+            <OrderStatusBadge status={order.status} />
+            {order.outcome && (
+              <>
                 <Text span fz="sm" ml="sm">
-                  Sub-status <strong>{order.subStatus}</strong>
+                  Outcome
                 </Text>
-              )}
-            </Group>
-            <Text fz="xs" c="dimmed">
-              Ordered <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · Order id <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{order.id}</span>
-            </Text>
-            {order.reportGroupId && (
-              <Text fz="sm">
-                Ordered in bulk:{' '}
-                <Anchor component={Link} to={REPORT_GROUP_PATH} params={{ id: order.reportGroupId } as never} fz="sm" fw={600}>
-                  see its report group
-                </Anchor>
+                <OutcomeBadge outcome={order.outcome} />
+              </>
+            )}
+            {order.subStatus && (
+              <Text span fz="sm" ml="sm">
+                Sub-status <strong>{order.subStatus}</strong>
               </Text>
             )}
-          </Stack>
+          </>
+        }
+        actions={
           <Paper withBorder radius="md" px="md" py="sm" bg="gray.0">
             <ReviewedSwitch order={order} withLabel />
           </Paper>
-        </Group>
-      </Paper>
+        }
+      >
+        <Text fz="xs" c="dimmed">
+          Ordered <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · Order id <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{order.id}</span>
+        </Text>
+        {order.reportGroupId && (
+          <Text fz="sm">
+            Ordered in bulk:{' '}
+            <Anchor component={Link} to={REPORT_GROUP_PATH} params={{ id: order.reportGroupId } as never} fz="sm" fw={600}>
+              see its report group
+            </Anchor>
+          </Text>
+        )}
+      </DetailHeader>
 
       {pending && <OrderProgress status={order.status} />}
       {failed && <FailureNotice order={order as OrderDetail & { status: 'Failed' | 'Error' }} />}

@@ -3,7 +3,7 @@
 // order has finished; then the outcomes; and one page of the orders, each leading to its order page.
 // The page, size, sort and filters live in the URL (?page=2&status=Error), like every list's; the
 // counts always cover the whole group, whatever page is on screen.
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Progress, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +19,7 @@ import {
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink } from './router-links.tsx';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { SortableDataTable } from '../../../components/sortable-data-table.tsx';
 import { usePrioritizedColumns, type ListColumn } from '../../../components/list-view/column-priority.tsx';
 import { DownloadReportsButton, useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
@@ -122,34 +123,26 @@ export function ReportGroupPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/reports" fz="sm">
-          Reports
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {group.name}
+      <DetailHeader
+        trail={[{ label: 'Reports', to: '/reports' }]}
+        current={group.name}
+        kicker="Report group"
+        title={group.name}
+        actions={
+          mayDownload && (
+            // The group's complete MVRs as one bundle (the dialog counts them), by the orders list's reportGroupId filter.
+            <DownloadReportsButton scope={{ kind: 'filter', filter: { reportGroupId: group.id }, description: `the report group “${group.name}”` }} />
+          )
+        }
+      >
+        <Text c="dimmed" fz="sm">
+          {plural(group.totalOrders, 'order')}
+          {group.fileName ? ` from ${group.fileName}` : ''}, created {formatDateTime(group.createdAt)}
         </Text>
-      </Breadcrumbs>
-
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4}>
-          <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-            Report group
-          </Text>
-          <Title order={1}>{group.name}</Title>
-          <Text c="dimmed" fz="sm">
-            {plural(group.totalOrders, 'order')}
-            {group.fileName ? ` from ${group.fileName}` : ''}, created {formatDateTime(group.createdAt)}
-          </Text>
-          <Anchor fz="sm" renderRoot={(props) => <Link {...props} to="/orders" search={{ reportGroupId: group.id }} />}>
-            Search and filter these orders in the orders list
-          </Anchor>
-        </Stack>
-        {mayDownload && (
-          // The group's complete MVRs as one bundle (the dialog counts them), by the orders list's reportGroupId filter.
-          <DownloadReportsButton scope={{ kind: 'filter', filter: { reportGroupId: group.id }, description: `the report group “${group.name}”` }} />
-        )}
-      </Group>
+        <Anchor fz="sm" renderRoot={(props) => <Link {...props} to="/orders" search={{ reportGroupId: group.id }} />}>
+          Search and filter these orders in the orders list
+        </Anchor>
+      </DetailHeader>
 
       <Paper component="section" withBorder radius="md" p="md" aria-labelledby="group-progress-heading">
         <Stack gap="sm">

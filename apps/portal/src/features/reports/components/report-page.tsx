@@ -1,16 +1,17 @@
 // /reports/{id}: one report — what it is, its outcome, when it was ordered and completed, the
 // content by report type, and for an MVR the documents to download. The route's loader has fetched
 // it (another company's report, or one not complete yet, shows "Page not found").
-import { Anchor, Badge, Breadcrumbs, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCheck, IconClipboardList } from '@tabler/icons-react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { ORDER_TYPE_LABELS, REPORT_TYPE_LABELS } from '../../../lib/order-labels.ts';
 import { useReport } from '../api/get-report.ts';
 import { OutcomeBadge } from './badges.tsx';
 import { AnchorLink, ButtonLink } from './router-links.tsx';
 import { formatDateTime } from './format.ts';
 import { MvrDownloads } from './mvr-downloads.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { ReportPdfButton } from '../../../components/report-pdf-button.tsx';
 import { REPORT_PDF_OF_REPORT_TYPE, REPORT_PDFS } from '../../../lib/download.ts';
 import { ReportContent } from './report-content.tsx';
@@ -27,22 +28,13 @@ export function ReportPage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/reports" fz="sm">
-          Reports
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {report.subjectLabel}
-        </Text>
-      </Breadcrumbs>
-
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Stack gap={6}>
-          <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-            {typeLabel}
-          </Text>
-          <Title order={1}>{report.subjectLabel}</Title>
-          <Group gap="xs">
+      <DetailHeader
+        trail={[{ label: 'Reports', to: '/reports' }]}
+        current={report.subjectLabel}
+        kicker={typeLabel}
+        title={report.subjectLabel}
+        badges={
+          <>
             {report.reportType === 'MotorVehicleRecord' && <OutcomeBadge outcome={report.outcome} />}
             {report.isReviewed ? (
               <Badge color="lane.7" variant="outline" leftSection={<IconCheck size={12} aria-hidden />}>
@@ -53,12 +45,14 @@ export function ReportPage() {
                 Not reviewed
               </Badge>
             )}
-          </Group>
-        </Stack>
-        <ButtonLink to="/orders/$id" params={{ id: report.id }} variant="light" leftSection={<IconClipboardList size={16} aria-hidden />}>
-          Open order
-        </ButtonLink>
-      </Group>
+          </>
+        }
+        actions={
+          <ButtonLink to="/orders/$id" params={{ id: report.id }} variant="light" leftSection={<IconClipboardList size={16} aria-hidden />}>
+            Open order
+          </ButtonLink>
+        }
+      />
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">

@@ -2,11 +2,12 @@
 // saved version; a Manager or Company Admin (manage Order) edits it in a form, previews what the
 // change would do to the last 90 days' completed MVRs, and saves it as the next version. A namespace
 // never saved is offered to a Manager as a new ruleset (starting from the default rules).
-import { Alert, Anchor, Badge, Breadcrumbs, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { DEFAULT_RULESET } from '@clearlane/contract/domain/adjudication';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 import { useAbility } from '../../../lib/ability.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { rulesetQueryOptions, type RulesetView } from '../../../lib/entities/rulesets/get-ruleset.ts';
@@ -55,32 +56,26 @@ export function RulesetPage() {
 
   return (
     <Stack gap="lg">
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/rules" fz="sm">
-          Rules
-        </Anchor>
-        <Text fz="sm" aria-current="page" style={{ overflowWrap: 'anywhere' }}>
-          {namespace}
-        </Text>
-      </Breadcrumbs>
-
-      <Stack gap={4}>
-        <Group gap="sm" align="center">
-          <Title order={1} id={RULESET_HEADING_ID} tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>
-            {title}
-          </Title>
-          {ruleset.data && (
+      <DetailHeader
+        trail={[{ label: 'Rules', to: '/rules' }]}
+        current={namespace}
+        kicker="Ruleset"
+        title={title}
+        headingId={RULESET_HEADING_ID}
+        badges={
+          ruleset.data && (
             <Badge variant="default" radius="sm" size="lg" data-testid="ruleset-version">
               {versionLabel(ruleset.data.version)}
             </Badge>
-          )}
-        </Group>
-        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          )
+        }
+      >
+        <Text c="dimmed" fz="sm" style={{ overflowWrap: 'anywhere' }}>
           Ruleset id <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{namespace}</span>
           {ruleset.data && ` · ${savedWhen(ruleset.data.updatedAt)}`}
           {isNew && ' · not saved yet'}
         </Text>
-      </Stack>
+      </DetailHeader>
 
       {ruleset.isPending ? (
         <Skeleton height={240} radius="md" />

@@ -1,11 +1,12 @@
 // What saving the draft would change, shown before it is saved: the company's MVRs completed in the
 // last 90 days and judged by this ruleset, re-judged with the draft by the server. "2 orders would
 // go from Pass to Fail", each change counted, and the orders that would change, each a link.
-import { Anchor, Badge, Button, Group, List, Modal, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Outcome } from '@clearlane/contract/orders';
 import type { RulesetPreview } from '@clearlane/contract/rulesets';
+import { BeforeAfterTable } from '../../../components/before-after-table.tsx';
 import { OUTCOME_COLORS, OUTCOME_LABELS } from '../../../lib/order-labels.ts';
 import { exactWhen, orderCount } from './format.ts';
 
@@ -63,37 +64,28 @@ export function RulesetPreviewDialog({ preview, nextVersion, saving, onSave, onC
             </Paper>
           )}
           {preview.orders.length > 0 && (
-            <Table.ScrollContainer minWidth={300} mah={320}>
-              <Table verticalSpacing="xs" aria-label="Orders whose outcome would change" stickyHeader>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Order</Table.Th>
-                    <Table.Th scope="col">Now</Table.Th>
-                    <Table.Th scope="col">After</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.orders.map((order) => (
-                    <Table.Tr key={order.id}>
-                      <Table.Td>
-                        <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id: order.id }} target="_blank" />} fz="sm" title="Opens in a new tab">
-                          {order.subjectLabel}
-                        </Anchor>
-                        <Text fz="xs" c="dimmed">
-                          completed {exactWhen(order.completedAt)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <OutcomeTag outcome={order.from} />
-                      </Table.Td>
-                      <Table.Td>
-                        <OutcomeTag outcome={order.to} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ScrollArea.Autosize mah={320} type="auto">
+              <BeforeAfterTable
+                caption="Orders whose outcome would change"
+                captionHidden
+                headers={{ field: 'Order', before: 'Now' }}
+                rows={preview.orders.map((order) => ({
+                  key: order.id,
+                  field: (
+                    <>
+                      <Anchor renderRoot={(props) => <Link {...props} to="/orders/$id" params={{ id: order.id }} target="_blank" />} fz="sm" title="Opens in a new tab">
+                        {order.subjectLabel}
+                      </Anchor>
+                      <Text fz="xs" c="dimmed" fw={400}>
+                        completed {exactWhen(order.completedAt)}
+                      </Text>
+                    </>
+                  ),
+                  before: <OutcomeTag outcome={order.from} />,
+                  after: <OutcomeTag outcome={order.to} />,
+                }))}
+              />
+            </ScrollArea.Autosize>
           )}
           {preview.truncated && (
             <Text fz="xs" c="dimmed">

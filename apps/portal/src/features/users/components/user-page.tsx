@@ -3,11 +3,11 @@
 // confirming) or enables them, and resends an invitation. The route's loader has fetched the user
 // (another company's user is a 404 and shows the error page). The server decides every change;
 // its refusals (the last Company Admin, for one) are shown as it words them.
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { IconAlertCircle, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ROLE_NAMES, type RoleName } from '@clearlane/contract/enums';
 import type { UpdateUserBody, UserSummary } from '@clearlane/contract/users';
@@ -19,6 +19,7 @@ import { useUpdateUser } from '../api/update-user.ts';
 import { ResendInviteButton } from './resend-invite-button.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 import { Detail } from '../../../components/detail.tsx';
+import { DetailHeader } from '../../../components/detail-header.tsx';
 
 const routeApi = getRouteApi('/_authenticated/users/$id');
 
@@ -75,32 +76,23 @@ export function UserDetails({ id }: { id: string }) {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/users" fz="sm">
-          Users
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {name}
-        </Text>
-      </Breadcrumbs>
-
-      <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={6}>
-          <Group gap="sm" align="center">
-            <Title order={1}>{name}</Title>
+      <DetailHeader
+        trail={[{ label: 'Users', to: '/users' }]}
+        current={name}
+        title={name}
+        badges={
+          <>
+            <Text fz="sm">{user.email}</Text>
+            <UserStatusBadge status={user.status} />
             {isMe && (
               <Badge variant="outline" color="gray.7">
                 You
               </Badge>
             )}
-          </Group>
-          <Group gap="xs">
-            <Text fz="sm">{user.email}</Text>
-            <UserStatusBadge status={user.status} />
-          </Group>
-        </Stack>
-        <Can I="manage" a="User">
-          <Group gap="sm">
+          </>
+        }
+        actions={
+          <Can I="manage" a="User">
             {user.status === 'INVITED' && user.enabled && <ResendInviteButton user={user} labelled />}
             {user.enabled ? (
               <DisableButton user={user} isMe={isMe} companyName={me.companyName} pending={update.isPending} onConfirm={() => change({ enabled: false }, `${name} is disabled and signed out of ${me.companyName}.`, `${name} could not be disabled.`)} />
@@ -113,9 +105,9 @@ export function UserDetails({ id }: { id: string }) {
                 Enable user
               </Button>
             )}
-          </Group>
-        </Can>
-      </Group>
+          </Can>
+        }
+      />
 
       {refusal && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title="The change was not made" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefusal(null)}>

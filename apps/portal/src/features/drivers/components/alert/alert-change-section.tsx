@@ -1,7 +1,8 @@
 // What changed on the driver's record: the provider's summary, the facts before and after as a
 // two-column table, and the new violation or DMV action as the MVR states it.
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AlertChange } from '@clearlane/contract/monitoring';
+import { BeforeAfterTable } from '../../../../components/before-after-table.tsx';
 import { Detail } from '../../../../components/detail.tsx';
 import { formatCalendarDate, formatDateTime } from '../format.ts';
 
@@ -14,39 +15,13 @@ const NOTHING = (
 function ChangeValues({ values }: { values: AlertChange['values'] }) {
   if (values.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table withTableBorder withColumnBorders verticalSpacing="sm" aria-label="Values before and after the change">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col">Before</Table.Th>
-            <Table.Th scope="col">After</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {values.map((value) => {
-            const changed = value.before !== value.after;
-            return (
-              <Table.Tr key={value.label}>
-                <Table.Th scope="row" fw={500}>
-                  {value.label}
-                </Table.Th>
-                <Table.Td c="dimmed">{value.before ?? NOTHING}</Table.Td>
-                <Table.Td fw={changed ? 700 : 400}>
-                  {value.after ?? NOTHING}
-                  {changed && (
-                    <Text span fz="xs" c="dimmed" fw={400}>
-                      {' '}
-                      (changed)
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <BeforeAfterTable
+      caption="Values before and after the change"
+      captionHidden
+      headers={{ field: 'What' }}
+      markChanged
+      rows={values.map((value) => ({ key: value.label, field: value.label, before: value.before ?? NOTHING, after: value.after ?? NOTHING, changed: value.before !== value.after }))}
+    />
   );
 }
 

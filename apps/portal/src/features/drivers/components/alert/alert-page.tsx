@@ -3,9 +3,10 @@
 // ordered, the acknowledgement (a form for Managers and Company Admins, read-only for the others),
 // and the driver's other open alerts. The route's loader fetched the alert: a refused or unknown
 // alert has already shown the error page.
-import { Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Stack, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
+import { DetailHeader } from '../../../../components/detail-header.tsx';
 import { ALERT_CHANGE_KIND_LABELS, ALERT_TYPE_LABELS } from '../../../../lib/monitoring-labels.ts';
 import { AlertStateBadge, EscalationBadge, SeverityBadge } from '../../../../components/monitoring/monitoring-badges.tsx';
 import { useAlert } from '../../api/get-alert.ts';
@@ -30,36 +31,26 @@ export function AlertDetails({ driverId, alertId }: { driverId: string; alertId:
 
   return (
     <Stack gap="lg" maw={1120}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/drivers" fz="sm">
-          Drivers
-        </Anchor>
-        <Anchor renderRoot={(props) => <Link {...props} to="/drivers/$id" params={{ id: driverId }} />} fz="sm">
-          {alert.personName}
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          Alert
-        </Text>
-      </Breadcrumbs>
-
-      <Paper withBorder radius="md" p="lg" component="header">
-        <Stack gap={8}>
-          <Text fz="sm" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: 0.4 }}>
-            {ALERT_TYPE_LABELS[alert.type]} · {alert.personName}
-          </Text>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {alert.title}
-          </Title>
-          <Group gap="xs">
+      <DetailHeader
+        trail={[
+          { label: 'Drivers', to: '/drivers' },
+          { label: alert.personName, to: '/drivers/$id', params: { id: driverId } },
+        ]}
+        current="Alert"
+        kicker={`${ALERT_TYPE_LABELS[alert.type]} · ${alert.personName}`}
+        title={alert.title}
+        badges={
+          <>
             <SeverityBadge severity={alert.severity} />
             <AlertStateBadge acknowledged={acknowledged} />
             {!acknowledged && <EscalationBadge escalatedAfterDays={alert.escalatedAfterDays} />}
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {ALERT_CHANGE_KIND_LABELS[alert.changeKind]} · Raised <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
-          </Text>
-        </Stack>
-      </Paper>
+          </>
+        }
+      >
+        <Text fz="sm" c="dimmed">
+          {ALERT_CHANGE_KIND_LABELS[alert.changeKind]} · Raised <time dateTime={alert.createdAt}>{formatDateTime(alert.createdAt)}</time>
+        </Text>
+      </DetailHeader>
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
