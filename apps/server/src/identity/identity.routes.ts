@@ -12,6 +12,8 @@ import type { TokenService } from './tokens.ts';
 import type { HandoffService } from './handoff.service.ts';
 import type { TenancyService } from '../modules/tenancy/tenancy.service.ts';
 import type { SsoService } from './sso/sso.service.ts';
+import type { CognitoSettings } from '../config/config.ts';
+import { embeddedOnly } from './cognito/embedded-only.ts';
 
 export interface IdentityDeps {
   signIn: SignInService;
@@ -20,6 +22,8 @@ export interface IdentityDeps {
   tenancy: TenancyService;
   sso: SsoService;
   authRateLimitPerMinute: number;
+  /** A cloud user pool signs people in: password sign-in and resets are refused (identity/cognito/embedded-only.ts). */
+  cognito: CognitoSettings | null;
 }
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema };
@@ -31,13 +35,18 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
   // Guessing passwords or codes is slowed down per client address on top of the per-account lock.
   const strict = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
+  const passwordSignIn = embeddedOnly(deps.cognito, 'Signing in with a password');
+  const passwordReset = embeddedOnly(deps.cognito, 'Resetting a password');
+
   r.post('/auth/sign-in', {
     config: strict,
+    onRequest: passwordSignIn,
     schema: { tags, summary: 'Start signing in with email and password', body: SignInBodySchema, response: { 200: SignInResultSchema, ...problems } },
   }, async (request) => deps.signIn.signIn(request.body.email, request.body.password, { hostTenant: await hostTenant(request.host) }));
 
   r.post('/auth/sign-in/confirm', {
     config: strict,
+    onRequest: passwordSignIn,
     schema: {
       tags,
       summary: 'Answer the current sign-in step',
@@ -72,11 +81,13 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
 
   r.post('/auth/forgot-password', {
     config: strict,
+    onRequest: passwordReset,
     schema: { tags, summary: 'Send a password reset code by mail', body: ForgotPasswordBodySchema, response: { 200: ForgotPasswordResultSchema, ...problems } },
   }, async (request) => deps.signIn.forgotPassword(request.body.email));
 
   r.post('/auth/confirm-reset-password', {
     config: strict,
+    onRequest: passwordReset,
     schema: { tags, summary: 'Set a new password with the code', body: ConfirmResetPasswordBodySchema, response: { 200: z.object({ nextStep: z.literal('DONE') }), ...problems } },
   }, async (request) => deps.signIn.confirmResetPassword(request.body.email, request.body.code, request.body.newPassword));
 
