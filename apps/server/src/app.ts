@@ -8,7 +8,7 @@ import scalar from '@scalar/fastify-api-reference';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { withDeclaredAnswers } from './http/media-types.ts';
 import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
-import { cognitoSettingsOf, type CognitoSettings, type Config } from './config/config.ts';
+import { cognitoSettingsOf, hostedDomainOrigin, type CognitoSettings, type Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
 import { pluginGatePlugin } from './access/plugins.ts';
@@ -221,8 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
 /** The origins the portal reaches in cognito mode: the pools' APIs and the hosted domain. */
 function cognitoOrigins(settings: CognitoSettings): string[] {
-  const domain = /^https?:\/\//.test(settings.domain) ? settings.domain : `https://${settings.domain}`;
-  return [...new Set([settings.userPoolEndpoint, settings.identityPoolEndpoint, domain].map((url) => new URL(url).origin))];
+  return [...new Set([new URL(settings.userPoolEndpoint).origin, new URL(settings.identityPoolEndpoint).origin, hostedDomainOrigin(settings.domain)!])];
 }
 
 /**

@@ -128,7 +128,7 @@ for (const kind of databaseKinds()) {
       expectProblem(await get(t.app, `/api/v1/users/${seeded.users.globexAdmin.userId}`, idToken), 404);
     });
 
-    it('without custom:company the host names the company, for people who belong to it only', async () => {
+    it('without custom:company the host names the company (the main domain: their first), for people who belong to it only', async () => {
       // Invited by an admin: known to us, not yet in the pool's company attribute.
       const email = uniqueEmail('by-host');
       const admin = (await poolSignIn({ groups: ['CompanyAdmin'], company: 'acme' })).idToken;
@@ -140,11 +140,13 @@ for (const kind of databaseKinds()) {
       // Not a member of Globex, and the host alone never makes anyone a member.
       const atGlobex = expectProblem(await me(idToken, GLOBEX_HOST), 401, AUTH_ERROR_CODES.NotAuthorized);
       expect(atGlobex.detail).toMatch(/not set up in Clearlane/);
-      const atMain = expectProblem(await me(idToken, 'localhost:3000'), 401, AUTH_ERROR_CODES.NotAuthorized);
-      expect(atMain.detail).toMatch(/names no company/);
+      // On the main domain, as the password sign-in there: their first company (the portal then hands over to its host).
+      expect(expectOk(await me(idToken, 'localhost:3000'))).toMatchObject({ tenantIdentifier: 'acme' });
 
       const stranger = await poolSignIn();
       expectProblem(await me(stranger.idToken, ACME_HOST), 401, AUTH_ERROR_CODES.NotAuthorized);
+      const atMain = expectProblem(await me(stranger.idToken, 'localhost:3000'), 401, AUTH_ERROR_CODES.NotAuthorized);
+      expect(atMain.detail).toMatch(/names no company/);
       expect(await findUserByEmail(t.db, stranger.email)).toBeUndefined();
     });
 

@@ -44,6 +44,9 @@ describe('AUTH_PROVIDER and the cloud user pool settings', () => {
     expect(configProblemsOf({ ...VALID, COGNITO_DOMAIN: '' })).toEqual([`COGNITO_DOMAIN: ${COGNITO_CONFIG_MESSAGES.oauthNotConfigured}`]);
     expect(COGNITO_CONFIG_MESSAGES.oauthNotConfigured).toMatch(/^OAuth not configured/);
     expect(configProblemsOf({ ...VALID, COGNITO_OAUTH_RESPONSE_TYPE: 'token' })).toEqual([`COGNITO_OAUTH_RESPONSE_TYPE: ${COGNITO_CONFIG_MESSAGES.implicitGrant}`]);
+    expect(configProblemsOf({ ...VALID, COGNITO_DOMAIN: 'clearlane auth' })).toEqual([`COGNITO_DOMAIN: ${COGNITO_CONFIG_MESSAGES.invalidDomain}`]);
+    expect(configProblemsOf({ ...VALID, COGNITO_DOMAIN: 'https://clearlane.auth.us-east-1.amazoncognito.com/login' })).toEqual([`COGNITO_DOMAIN: ${COGNITO_CONFIG_MESSAGES.invalidDomain}`]);
+    expect(configProblemsOf({ ...VALID, COGNITO_DOMAIN: 'http://127.0.0.1:9229' })).toEqual([]);
   });
 
   it('reports every problem at once, with the other settings\' problems', () => {

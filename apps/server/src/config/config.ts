@@ -149,8 +149,19 @@ export const COGNITO_CONFIG_MESSAGES = {
   invalidIdentityPoolId: 'Invalid identity pool id provided: an identity pool id contains a colon, e.g. us-east-1:1a2b3c4d-0000-1111-2222-333344445555',
   oauthNotConfigured: 'OAuth not configured: set the user pool\'s hosted domain, e.g. clearlane.auth.us-east-1.amazoncognito.com',
   implicitGrant: 'must be code: only the authorization-code flow is supported; the implicit grant (token) cannot refresh tokens',
+  invalidDomain: 'must be the hosted domain, e.g. clearlane.auth.us-east-1.amazoncognito.com (or a URL, e.g. http://127.0.0.1:9229 for cognito-local)',
   regionUnknown: 'is required: the user pool id does not start with an AWS region and COGNITO_USER_POOL_ENDPOINT is not set, so the pool\'s address is unknown',
 } as const;
+
+/** The origin of the hosted domain (a host name means https), or null when it is not one. */
+export function hostedDomainOrigin(domain: string): string | null {
+  try {
+    const url = new URL(/^https?:\/\//.test(domain) ? domain : `https://${domain}`);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The region of a user pool id (us-east-1_AbCdEf123 → us-east-1), if it starts with one. */
 export const regionOfPoolId = (poolId: string | undefined) => {
@@ -193,6 +204,7 @@ export function cognitoConfigProblems(env: CognitoSettingsInput): { setting: str
   if (env.COGNITO_USER_POOL_ID && !env.COGNITO_USER_POOL_ID.includes('_')) problems.push({ setting: 'COGNITO_USER_POOL_ID', message: COGNITO_CONFIG_MESSAGES.invalidUserPoolId });
   if (env.COGNITO_IDENTITY_POOL_ID && !env.COGNITO_IDENTITY_POOL_ID.includes(':')) problems.push({ setting: 'COGNITO_IDENTITY_POOL_ID', message: COGNITO_CONFIG_MESSAGES.invalidIdentityPoolId });
   if (!env.COGNITO_DOMAIN) problems.push({ setting: 'COGNITO_DOMAIN', message: COGNITO_CONFIG_MESSAGES.oauthNotConfigured });
+  else if (!hostedDomainOrigin(env.COGNITO_DOMAIN)) problems.push({ setting: 'COGNITO_DOMAIN', message: COGNITO_CONFIG_MESSAGES.invalidDomain });
   if ((env.COGNITO_OAUTH_RESPONSE_TYPE ?? 'code') !== 'code') problems.push({ setting: 'COGNITO_OAUTH_RESPONSE_TYPE', message: COGNITO_CONFIG_MESSAGES.implicitGrant });
   // AWS's endpoints are per region: the region is set, or read from the pool id, or both endpoints are given.
   const regionKnown = env.COGNITO_REGION || regionOfPoolId(env.COGNITO_USER_POOL_ID) || !env.COGNITO_USER_POOL_ID?.includes('_');

@@ -66,7 +66,9 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags,
       summary: 'Sign out: revokes this sign-in\'s refresh tokens',
       description: 'A session opened through the company\'s OpenID provider answers 200 with the provider\'s end-session URL '
-        + '(RP-initiated logout) for the browser to visit, or null when the provider has none; other sessions answer 204.',
+        + '(RP-initiated logout) for the browser to visit, or null when the provider has none; other sessions answer 204. '
+        + 'With a cloud user pool (AUTH_PROVIDER=cognito) the bearer may be the pool\'s id token: that pool sign-in is revoked here, '
+        + 'so its tokens (every token with its origin_jti) are refused from the next request; the portal revokes the pool\'s refresh token there (RevokeToken).',
       security: [{ bearer: [] }],
       body: SignOutBodySchema.optional(),
       response: { 200: SignOutResultSchema, 204: z.null(), 401: ProblemSchema },

@@ -73,19 +73,19 @@ export class CognitoError extends Error {
 
 const DEFAULT_GROUPS = ['CompanyAdmin', 'Manager', 'Agent', 'Viewer'];
 
-/** Starts cognito-local on a free loopback port with a fresh state directory. */
-export async function startCognitoLocal(): Promise<CognitoLocal> {
+/** Starts cognito-local on a free loopback port (or the one given) with a fresh state directory. */
+export async function startCognitoLocal(options: { port?: number } = {}): Promise<CognitoLocal> {
   const directory = await mkdtemp(join(tmpdir(), 'cognito-local-'));
   const script = require.resolve('cognito-local/lib/bin/start.js');
   let child: ChildProcess | undefined;
   let endpoint = '';
   for (let attempt = 0; !child; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     try {
       child = await launch(script, directory, port);
       endpoint = `http://127.0.0.1:${port}`;
     } catch (error) {
-      if (attempt >= 4) {
+      if (attempt >= 4 || options.port !== undefined) {
         await rm(directory, { recursive: true, force: true });
         throw error;
       }

@@ -3,7 +3,8 @@
 // the pool's JWKS (signature, `iss`, `aud` = the app client, `token_use` = id, expiry) and turned into
 // the claims the guard reads, through the provider-neutral external sign-in (identity/external-sign-in.ts):
 // the `cognito:groups` claim maps to our roles, the company comes from a custom attribute (its tenant
-// identifier) or else from the host, someone new is created just in time.
+// identifier), else from the host, else (the main domain) the person's first company; someone new is
+// created just in time in the company the attribute names.
 //
 // Sessions: every sign-in at the pool is one refresh family of ours (session/families.ts), whose id
 // is derived from the token's `origin_jti` (the same for every token the sign-in's refresh token
@@ -21,7 +22,7 @@ import { runOutsideCompany } from '../../db/tenant-scope.ts';
 import type { IdTokenContext, IdTokenVerifier, VerifiedIdToken } from '../../session/claims.ts';
 import { refusal, resolveExternalUser, type ExternalIdentity } from '../external-sign-in.ts';
 import { findCompanyByTenant } from '../../modules/company/company.repository.ts';
-import { membershipsOf, updateUser } from '../identity.repository.ts';
+import { findUserByEmail, membershipsOf, updateUser } from '../identity.repository.ts';
 import { randomHandle, sha256 } from '../secrets.ts';
 
 /** About 1 KB each, as identity/tokens.ts: emptied when full. */
@@ -98,11 +99,12 @@ export class CognitoTokens {
 
   private async resolve(payload: JWTPayload, attribute: string | undefined, host: string): Promise<VerifiedIdToken> {
     const tenant = attribute ?? (await this.options.tenantOfHost(host));
-    if (!tenant) {
+    const chosen = tenant || (await this.firstCompanyOf(stringClaim(payload.email)));
+    if (!chosen) {
       throw refusal('Your user pool account names no company, and this address is not a company\'s: sign in at your company\'s own address.');
     }
-    const company = await runOutsideCompany(() => findCompanyByTenant(this.db, tenant));
-    if (!company) throw refusal(`Your user pool account names the company "${tenant}", which does not exist here. Ask your administrator.`);
+    const company = await runOutsideCompany(() => findCompanyByTenant(this.db, chosen));
+    if (!company) throw refusal(`Your user pool account names the company "${chosen}", which does not exist here. Ask your administrator.`);
     const identity: ExternalIdentity = {
       issuer: this.settings.issuer,
       subject: payload.sub!,
@@ -136,6 +138,12 @@ export class CognitoTokens {
       sid,
       expiresAt: payload.exp!,
     };
+  }
+
+  /** On the main domain, as the password sign-in there: the first company of someone we know that has not switched them off. */
+  private async firstCompanyOf(email: string | undefined): Promise<string | undefined> {
+    const user = email ? await findUserByEmail(this.db, email.toLowerCase()) : undefined;
+    return user ? (await membershipsOf(this.db, user.id)).find((membership) => membership.enabled)?.tenantIdentifier : undefined;
   }
 
   /**
