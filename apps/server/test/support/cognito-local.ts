@@ -152,7 +152,7 @@ export async function startCognitoLocal(options: { port?: number } = {}): Promis
 }
 
 /** A port nobody listens on now (cognito-local must be told its port: its tokens' issuer names it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
