@@ -33,18 +33,18 @@ const FAMILY_LIFETIME_MS = 10 * 365 * 86_400_000;
 export interface CognitoTokenOptions {
   /** The host's company (its tenant identifier, '' for none): the company of a token without the attribute. */
   tenantOfHost: (host: string) => Promise<string>;
-  /** Tests and development only: where the JWKS is fetched (defaults to the pool's). */
-  jwks?: Parameters<typeof jwtVerify>[1];
+  /** How long after fetching the keys an unknown kid waits before they are fetched again (jose's default, 30 s, unless told). */
+  jwksCooldownMs?: number;
 }
 
 export class CognitoTokens {
-  private readonly keySet: Parameters<typeof jwtVerify>[1];
+  private readonly keySet: ReturnType<typeof createRemoteJWKSet>;
   /** Tokens already verified and resolved, by their text and (for tokens without the attribute) the host. */
   private readonly resolved = new Map<string, Promise<VerifiedIdToken | null>>();
 
   constructor(private readonly db: Database, readonly settings: CognitoSettings, private readonly options: CognitoTokenOptions) {
     // jose caches the keys and fetches them again when a token names a kid it does not know (at most every 30 s).
-    this.keySet = options.jwks ?? createRemoteJWKSet(new URL(settings.jwksUri));
+    this.keySet = createRemoteJWKSet(new URL(settings.jwksUri), options.jwksCooldownMs === undefined ? {} : { cooldownDuration: options.jwksCooldownMs });
   }
 
   /** Whether a token claims to come from this pool (unverified: only to pick the verifier). */
