@@ -62,17 +62,24 @@ export class CognitoTokens {
    * no company) are 401 NotAuthorizedException problems.
    */
   async verifyIdToken(token: string, context: IdTokenContext = {}): Promise<VerifiedIdToken | null> {
-    const payload = await this.verify(token);
-    if (!payload) return null;
-    const attribute = stringClaim(payload[this.settings.companyAttribute]);
+    // The key is the token's text (and the host, when the token names no company): its claims are
+    // read unverified only to build the key; nothing is answered for a text that was never verified.
+    let unverified: JWTPayload;
+    try {
+      unverified = decodeJwt(token);
+    } catch {
+      return null;
+    }
+    const attribute = stringClaim(unverified[this.settings.companyAttribute]);
     const key = attribute ? token : `${token}\n${context.host ?? ''}`;
     let resolution = this.resolved.get(key);
     if (!resolution) {
       if (this.resolved.size >= MAX_RESOLVED_TOKENS) this.resolved.clear();
-      resolution = this.resolve(payload, attribute, context.host ?? '');
+      resolution = this.verify(token).then((payload) => (payload ? this.resolve(payload, attribute, context.host ?? '') : null));
       this.resolved.set(key, resolution);
-      // A refusal is not remembered: the next request asks again (an admin may have fixed it).
-      resolution.catch(() => this.resolved.delete(key));
+      // Neither a refusal nor an invalid token is remembered: the next request asks again (an admin
+      // may have fixed the account, the pool may have published a new key).
+      resolution.then((claims) => claims ?? this.resolved.delete(key), () => this.resolved.delete(key));
     }
     const claims = await resolution;
     // The signature was checked once; the expiry is checked on every request.
