@@ -8,7 +8,7 @@ import scalar from '@scalar/fastify-api-reference';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { withDeclaredAnswers } from './http/media-types.ts';
 import { PROBLEM_CONTENT_TYPE } from '@clearlane/contract';
-import type { Config } from './config/config.ts';
+import { cognitoSettingsOf, hostedDomainOrigin, type CognitoSettings, type Config } from './config/config.ts';
 import type { Database } from './db/client.ts';
 import { guardPlugin } from './access/guard.ts';
 import { pluginGatePlugin } from './access/plugins.ts';
@@ -28,6 +28,7 @@ import { AccountService } from './identity/account.service.ts';
 import { HandoffService } from './identity/handoff.service.ts';
 import { SignInService } from './identity/sign-in.service.ts';
 import { TokenService } from './identity/tokens.ts';
+import { CognitoTokens, eitherIdToken } from './identity/cognito/cognito-tokens.ts';
 import { SsoService } from './identity/sso/sso.service.ts';
 import { ssoAuthRoutes, ssoConfigRoutes } from './identity/sso/sso.routes.ts';
 import type { ProviderFetch } from './identity/sso/oidc-provider-client.ts';
@@ -102,6 +103,7 @@ export interface BuiltApp {
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, db } = deps;
+  const cognitoSettings = cognitoSettingsOf(config);
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -129,7 +131,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"], // Mantine sets style attributes
         'img-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...(config.SYSTEM_MESSAGE_BASE_URL ? [new URL(config.SYSTEM_MESSAGE_BASE_URL).origin] : [])],
+        'connect-src': [
+          "'self'",
+          ...(config.SYSTEM_MESSAGE_BASE_URL ? [new URL(config.SYSTEM_MESSAGE_BASE_URL).origin] : []),
+          // The portal calls the user pool, the identity pool and the hosted domain itself.
+          ...(cognitoSettings ? cognitoOrigins(cognitoSettings) : []),
+        ],
       },
     },
     // HSTS only makes sense behind HTTPS; the embedded default serves plain HTTP on loopback.
@@ -158,14 +165,15 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   sso = new SsoService(db, config, tenancy, handoff, { fetch: deps.oidcFetch });
   const users = new UsersService(db, config, messenger);
   await app.register(tenantScopePlugin);
-  await app.register(guardPlugin, { db, tokens });
+  const cognito = cognitoSettings ? new CognitoTokens(db, cognitoSettings, { tenantOfHost: async (host) => (await tenancy.tenantOf(host))?.identifier ?? '' }) : null;
+  await app.register(guardPlugin, { db, tokens: eitherIdToken(tokens, cognito) });
   await app.register(pluginGatePlugin);
 
   await app.register(async (api) => {
-    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, sso, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+    await api.register(identityRoutes, { signIn, tokens, handoff, tenancy, sso, authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, cognito: cognitoSettings });
     await api.register(ssoAuthRoutes, { sso, revokeSession: (familyId) => signIn.signOut(familyId), authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
     await api.register(ssoConfigRoutes, { sso });
-    await api.register(accountRoutes, { account: new AccountService(db, config, messenger), authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE });
+    await api.register(accountRoutes, { account: new AccountService(db, config, messenger), authRateLimitPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE, cognito: cognitoSettings });
     await api.register(healthRoutes, { db, queue: deps.queue ?? (() => undefined), version: VERSION });
     await api.register(publicConfigRoutes, { config, tenancy, buildId: () => readBuildId(config.STATIC_DIR) });
     await api.register(usersRoutes, { users });
@@ -209,6 +217,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   spaFallback(app, config.STATIC_DIR, hasPortal, routes);
 
   return { app, services: { tokens, signIn, users, tenancy, messenger, sso } };
+}
+
+/** The origins the portal reaches in cognito mode: the pools' APIs and the hosted domain. */
+function cognitoOrigins(settings: CognitoSettings): string[] {
+  return [...new Set([new URL(settings.userPoolEndpoint).origin, new URL(settings.identityPoolEndpoint).origin, hostedDomainOrigin(settings.domain)!])];
 }
 
 /**

@@ -1,6 +1,6 @@
 // The process: settings → database → migrations → app → queue and workers → listen; and a clean
 // stop on SIGINT/SIGTERM (in-flight requests finish, jobs stop, the embedded database checkpoints).
-import { ConfigError } from './config/config.ts';
+import { cognitoSettingsOf, ConfigError } from './config/config.ts';
 import { buildApp } from './app.ts';
 import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger, outboxLines } from './mail/messenger.ts';
@@ -41,9 +41,8 @@ async function main() {
   // temporary password or code goes to a production log.
   if (handle.kind === 'pglite') messenger.showHeldMessages((message) => app.log.info({ outbox: message.id }, `Kept in the outbox (no delivery configured):\n${outboxLines(message).join('\n')}`));
 
-  if (config.AUTH_PROVIDER === 'cognito') {
-    app.log.warn('AUTH_PROVIDER=cognito: the user pool settings are valid, but signing in through the pool is not built yet; the embedded identity provider signs people in.');
-  }
+  const cognito = cognitoSettingsOf(config);
+  if (cognito) app.log.info({ userPool: cognito.userPoolId, issuer: cognito.issuer }, 'AUTH_PROVIDER=cognito: the API accepts the user pool\'s id tokens (and ours, from companies\' own providers)');
 
   queue = await startQueue(handle, (error) => app.log.error({ err: error }, 'job queue error'));
   await messenger.attachQueue(queue);

@@ -26,7 +26,7 @@ export const guardPlugin = fp<{ db: Database; tokens: IdTokenVerifier }>(async (
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthenticated();
-    const claims = await tokens.verifyIdToken(match[1]!);
+    const claims = await tokens.verifyIdToken(match[1]!, { host: request.host });
     if (!claims) throw unauthenticated();
     const principal = await loadPrincipal(db, claims);
     if (!principal) throw unauthenticated();

@@ -1,9 +1,10 @@
 // All settings in one schema, read from the environment and validated at boot.
 // Every invalid setting is reported at once, so an operator fixes them in one go.
 import { z } from 'zod';
-import { TOAST_POSITIONS } from '@clearlane/contract';
+import { ROLE_NAMES, TOAST_POSITIONS, type RoleName } from '@clearlane/contract';
 import type { S3FileStoreOptions } from '../storage/s3-file-store.ts';
 
+const AWS_REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -56,9 +57,19 @@ export const ConfigSchema = z
     COGNITO_IDENTITY_POOL_ID: z.string().trim().max(55).optional(),
     /** The user pool's hosted domain (OAuth), e.g. clearlane.auth.us-east-1.amazoncognito.com. */
     COGNITO_DOMAIN: z.string().trim().max(253).optional(),
-    COGNITO_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region, e.g. us-east-1').optional(),
+    COGNITO_REGION: z.string().regex(AWS_REGION, 'must be an AWS region, e.g. us-east-1').optional(),
     /** OAuth response type: only the authorization-code flow ("code"); the implicit grant ("token") cannot refresh tokens. */
     COGNITO_OAUTH_RESPONSE_TYPE: z.string().trim().default('code'),
+    /** The user pool's API (cognito-idp); unset: AWS's for the region. A Cognito-compatible service (cognito-local) in development and tests. */
+    COGNITO_USER_POOL_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:9229' }).optional(),
+    /** The identity pool's API (cognito-identity); unset: AWS's for the region. */
+    COGNITO_IDENTITY_POOL_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:9230' }).optional(),
+    /** The user attribute naming the person's company (its tenant identifier); without it, the host's company. */
+    COGNITO_COMPANY_ATTRIBUTE: z.string().trim().regex(/^custom:[\w.:-]{1,20}$/, 'must be a custom attribute, e.g. custom:company').default('custom:company'),
+    /** `group=Role` pairs mapping `cognito:groups` to our roles; unset: groups named like the roles without spaces (CompanyAdmin, Manager, Agent, Viewer). */
+    COGNITO_GROUP_ROLES: z.string().transform((value, context) => parseGroupRoles(value, context)).optional(),
+    /** The role of someone created at first sign-in when none of their groups maps to a role. */
+    COGNITO_DEFAULT_ROLE: z.enum(ROLE_NAMES).default('Viewer'),
     /** Sign-in, code and reset requests per client address per minute, on top of the per-account lock. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 
@@ -138,18 +149,54 @@ export const COGNITO_CONFIG_MESSAGES = {
   invalidIdentityPoolId: 'Invalid identity pool id provided: an identity pool id contains a colon, e.g. us-east-1:1a2b3c4d-0000-1111-2222-333344445555',
   oauthNotConfigured: 'OAuth not configured: set the user pool\'s hosted domain, e.g. clearlane.auth.us-east-1.amazoncognito.com',
   implicitGrant: 'must be code: only the authorization-code flow is supported; the implicit grant (token) cannot refresh tokens',
+  invalidDomain: 'must be the hosted domain, e.g. clearlane.auth.us-east-1.amazoncognito.com (or a URL, e.g. http://127.0.0.1:9229 for cognito-local)',
+  regionUnknown: 'is required: the user pool id does not start with an AWS region and COGNITO_USER_POOL_ENDPOINT is not set, so the pool\'s address is unknown',
 } as const;
 
-interface CognitoSettings {
+/** The origin of the hosted domain (a host name means https), or null when it is not one. */
+export function hostedDomainOrigin(domain: string): string | null {
+  try {
+    const url = new URL(/^https?:\/\//.test(domain) ? domain : `https://${domain}`);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The region of a user pool id (us-east-1_AbCdEf123 → us-east-1), if it starts with one. */
+export const regionOfPoolId = (poolId: string | undefined) => {
+  const prefix = poolId?.split('_')[0];
+  return prefix && AWS_REGION.test(prefix) ? prefix : undefined;
+};
+
+function parseGroupRoles(value: string, context: z.RefinementCtx): { value: string; role: RoleName }[] {
+  const mapping: { value: string; role: RoleName }[] = [];
+  for (const pair of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    const at = pair.lastIndexOf('=');
+    const group = pair.slice(0, at).trim();
+    const role = pair.slice(at + 1).trim();
+    if (at <= 0 || !group || !(ROLE_NAMES as readonly string[]).includes(role)) {
+      context.addIssue({ code: 'custom', message: `must be group=Role pairs separated by commas, each role one of ${ROLE_NAMES.join(', ')} (not "${pair}")` });
+      continue;
+    }
+    mapping.push({ value: group, role: role as RoleName });
+  }
+  return mapping;
+}
+
+interface CognitoSettingsInput {
   COGNITO_USER_POOL_ID?: string;
   COGNITO_USER_POOL_CLIENT_ID?: string;
   COGNITO_IDENTITY_POOL_ID?: string;
   COGNITO_DOMAIN?: string;
   COGNITO_OAUTH_RESPONSE_TYPE?: string;
+  COGNITO_REGION?: string;
+  COGNITO_USER_POOL_ENDPOINT?: string;
+  COGNITO_IDENTITY_POOL_ENDPOINT?: string;
 }
 
 /** Every problem of a cognito configuration at once, each naming its setting. */
-export function cognitoConfigProblems(env: CognitoSettings): { setting: string; message: string }[] {
+export function cognitoConfigProblems(env: CognitoSettingsInput): { setting: string; message: string }[] {
   const problems: { setting: string; message: string }[] = [];
   // Both ids, or the user pool is not configured (SPEC.md §5).
   if (!env.COGNITO_USER_POOL_ID) problems.push({ setting: 'COGNITO_USER_POOL_ID', message: COGNITO_CONFIG_MESSAGES.userPoolNotConfigured });
@@ -157,7 +204,13 @@ export function cognitoConfigProblems(env: CognitoSettings): { setting: string; 
   if (env.COGNITO_USER_POOL_ID && !env.COGNITO_USER_POOL_ID.includes('_')) problems.push({ setting: 'COGNITO_USER_POOL_ID', message: COGNITO_CONFIG_MESSAGES.invalidUserPoolId });
   if (env.COGNITO_IDENTITY_POOL_ID && !env.COGNITO_IDENTITY_POOL_ID.includes(':')) problems.push({ setting: 'COGNITO_IDENTITY_POOL_ID', message: COGNITO_CONFIG_MESSAGES.invalidIdentityPoolId });
   if (!env.COGNITO_DOMAIN) problems.push({ setting: 'COGNITO_DOMAIN', message: COGNITO_CONFIG_MESSAGES.oauthNotConfigured });
+  else if (!hostedDomainOrigin(env.COGNITO_DOMAIN)) problems.push({ setting: 'COGNITO_DOMAIN', message: COGNITO_CONFIG_MESSAGES.invalidDomain });
   if ((env.COGNITO_OAUTH_RESPONSE_TYPE ?? 'code') !== 'code') problems.push({ setting: 'COGNITO_OAUTH_RESPONSE_TYPE', message: COGNITO_CONFIG_MESSAGES.implicitGrant });
+  // AWS's endpoints are per region: the region is set, or read from the pool id, or both endpoints are given.
+  const regionKnown = env.COGNITO_REGION || regionOfPoolId(env.COGNITO_USER_POOL_ID) || !env.COGNITO_USER_POOL_ID?.includes('_');
+  if (!regionKnown && (!env.COGNITO_USER_POOL_ENDPOINT || !env.COGNITO_IDENTITY_POOL_ENDPOINT)) {
+    problems.push({ setting: 'COGNITO_REGION', message: COGNITO_CONFIG_MESSAGES.regionUnknown });
+  }
   return problems;
 }
 
@@ -186,6 +239,50 @@ export function passwordPolicyOf(config: Config) {
     requireUppercase: config.PASSWORD_REQUIRE_UPPERCASE,
     requireNumbers: config.PASSWORD_REQUIRE_NUMBERS,
     requireSymbols: config.PASSWORD_REQUIRE_SYMBOLS,
+  };
+}
+
+/** A cloud user pool's settings as the server and the portal use them (AUTH_PROVIDER=cognito; loadConfig checked them). */
+export interface CognitoSettings {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  identityPoolId: string | null;
+  /** cognito-idp's base URL, without a trailing slash. */
+  userPoolEndpoint: string;
+  identityPoolEndpoint: string;
+  /** The `iss` of the pool's tokens: the endpoint and the pool id (AWS: https://cognito-idp.<region>.amazonaws.com/<poolId>). */
+  issuer: string;
+  jwksUri: string;
+  domain: string;
+  companyAttribute: string;
+  groupRoles: { value: string; role: RoleName }[];
+  defaultRole: RoleName;
+}
+
+/** Cognito group names cannot contain spaces: by default a group is named like the role without them. */
+export const DEFAULT_GROUP_ROLES = ROLE_NAMES.map((role) => ({ value: role.replace(/\s+/g, ''), role }));
+
+export function cognitoSettingsOf(config: Config): CognitoSettings | null {
+  if (config.AUTH_PROVIDER !== 'cognito') return null;
+  const userPoolId = config.COGNITO_USER_POOL_ID!;
+  const region = config.COGNITO_REGION ?? regionOfPoolId(userPoolId) ?? userPoolId.split('_')[0]!;
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const userPoolEndpoint = trim(config.COGNITO_USER_POOL_ENDPOINT ?? `https://cognito-idp.${region}.amazonaws.com`);
+  const issuer = `${userPoolEndpoint}/${userPoolId}`;
+  return {
+    region,
+    userPoolId,
+    userPoolClientId: config.COGNITO_USER_POOL_CLIENT_ID!,
+    identityPoolId: config.COGNITO_IDENTITY_POOL_ID ?? null,
+    userPoolEndpoint,
+    identityPoolEndpoint: trim(config.COGNITO_IDENTITY_POOL_ENDPOINT ?? `https://cognito-identity.${region}.amazonaws.com`),
+    issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    domain: config.COGNITO_DOMAIN!,
+    companyAttribute: config.COGNITO_COMPANY_ATTRIBUTE,
+    groupRoles: config.COGNITO_GROUP_ROLES ?? DEFAULT_GROUP_ROLES,
+    defaultRole: config.COGNITO_DEFAULT_ROLE,
   };
 }
 

@@ -9,10 +9,14 @@ import {
 } from '@clearlane/contract';
 import { principalOf } from '../access/guard.ts';
 import type { AccountService } from './account.service.ts';
+import type { CognitoSettings } from '../config/config.ts';
+import { embeddedOnly } from './cognito/embedded-only.ts';
 
 export interface AccountDeps {
   account: AccountService;
   authRateLimitPerMinute: number;
+  /** A cloud user pool keeps passwords and second factors: changing them here is refused. */
+  cognito: CognitoSettings | null;
 }
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema };
@@ -29,6 +33,10 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   // Secrets (the TOTP set-up) and personal data (the masked phone) must not be kept by caches.
   // This plugin is encapsulated: the hook covers these routes only.
   // Every call here is the signed-in user's own; authenticate before the body is parsed or validated.
+  const poolOnly = embeddedOnly(deps.cognito, 'Changing your password or two-step verification');
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET') await poolOnly(request);
+  });
   app.addHook('onRequest', app.authenticate);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -31,7 +31,8 @@ export interface ExternalIdentity {
 /** What the company decided about people its provider signs in. */
 export interface ExternalSignInPolicy {
   companyId: string;
-  emailDomains: string[];
+  /** The email domains it may sign in; null: any (a user pool of our own, whose people we created). */
+  emailDomains: string[] | null;
   roleMapping: { value: string; role: string }[];
   jitEnabled: boolean;
   defaultRole: RoleName;
@@ -57,7 +58,7 @@ export async function resolveExternalUser(db: Database, identity: ExternalIdenti
   const email = identity.email?.trim().toLowerCase();
   if (!email || !email.includes('@')) throw refusal('Your identity provider did not tell us your email address, so we cannot sign you in. Ask your administrator to release the email claim to Clearlane.');
   if (identity.emailVerified === false) throw refusal('Your identity provider has not verified your email address, so we cannot sign you in.');
-  if (!policy.emailDomains.includes(domainOf(email))) {
+  if (policy.emailDomains && !policy.emailDomains.includes(domainOf(email))) {
     throw refusal(`Your identity provider signed you in as ${email}, whose domain is not one your company signs in with here.`);
   }
   const mappedRole = mapRole(identity.roleValues, policy.roleMapping);

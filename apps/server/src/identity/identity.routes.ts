@@ -12,6 +12,8 @@ import type { TokenService } from './tokens.ts';
 import type { HandoffService } from './handoff.service.ts';
 import type { TenancyService } from '../modules/tenancy/tenancy.service.ts';
 import type { SsoService } from './sso/sso.service.ts';
+import type { CognitoSettings } from '../config/config.ts';
+import { embeddedOnly } from './cognito/embedded-only.ts';
 
 export interface IdentityDeps {
   signIn: SignInService;
@@ -20,6 +22,8 @@ export interface IdentityDeps {
   tenancy: TenancyService;
   sso: SsoService;
   authRateLimitPerMinute: number;
+  /** A cloud user pool signs people in: password sign-in and resets are refused (identity/cognito/embedded-only.ts). */
+  cognito: CognitoSettings | null;
 }
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 429: ProblemSchema };
@@ -31,13 +35,18 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
   // Guessing passwords or codes is slowed down per client address on top of the per-account lock.
   const strict = { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } };
 
+  const passwordSignIn = embeddedOnly(deps.cognito, 'Signing in with a password');
+  const passwordReset = embeddedOnly(deps.cognito, 'Resetting a password');
+
   r.post('/auth/sign-in', {
     config: strict,
+    onRequest: passwordSignIn,
     schema: { tags, summary: 'Start signing in with email and password', body: SignInBodySchema, response: { 200: SignInResultSchema, ...problems } },
   }, async (request) => deps.signIn.signIn(request.body.email, request.body.password, { hostTenant: await hostTenant(request.host) }));
 
   r.post('/auth/sign-in/confirm', {
     config: strict,
+    onRequest: passwordSignIn,
     schema: {
       tags,
       summary: 'Answer the current sign-in step',
@@ -57,7 +66,9 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
       tags,
       summary: 'Sign out: revokes this sign-in\'s refresh tokens',
       description: 'A session opened through the company\'s OpenID provider answers 200 with the provider\'s end-session URL '
-        + '(RP-initiated logout) for the browser to visit, or null when the provider has none; other sessions answer 204.',
+        + '(RP-initiated logout) for the browser to visit, or null when the provider has none; other sessions answer 204. '
+        + 'With a cloud user pool (AUTH_PROVIDER=cognito) the bearer may be the pool\'s id token: that pool sign-in is revoked here, '
+        + 'so its tokens (every token with its origin_jti) are refused from the next request; the portal revokes the pool\'s refresh token there (RevokeToken).',
       security: [{ bearer: [] }],
       body: SignOutBodySchema.optional(),
       response: { 200: SignOutResultSchema, 204: z.null(), 401: ProblemSchema },
@@ -72,11 +83,13 @@ export async function identityRoutes(app: FastifyInstance, deps: IdentityDeps) {
 
   r.post('/auth/forgot-password', {
     config: strict,
+    onRequest: passwordReset,
     schema: { tags, summary: 'Send a password reset code by mail', body: ForgotPasswordBodySchema, response: { 200: ForgotPasswordResultSchema, ...problems } },
   }, async (request) => deps.signIn.forgotPassword(request.body.email));
 
   r.post('/auth/confirm-reset-password', {
     config: strict,
+    onRequest: passwordReset,
     schema: { tags, summary: 'Set a new password with the code', body: ConfirmResetPasswordBodySchema, response: { 200: z.object({ nextStep: z.literal('DONE') }), ...problems } },
   }, async (request) => deps.signIn.confirmResetPassword(request.body.email, request.body.code, request.body.newPassword));
 

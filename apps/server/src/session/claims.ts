@@ -17,7 +17,12 @@ export interface VerifiedIdToken extends IdentityClaims {
   expiresAt: number;
 }
 
-/** Checks an id token's signature, audience and expiry (identity/tokens.ts implements it). */
+/** Where the token was presented: a cloud user pool's token without a company is the host's company's. */
+export interface IdTokenContext {
+  host?: string;
+}
+
+/** Checks an id token's signature, audience and expiry (identity/tokens.ts and identity/cognito implement it). */
 export interface IdTokenVerifier {
-  verifyIdToken(token: string): Promise<VerifiedIdToken | null>;
+  verifyIdToken(token: string, context?: IdTokenContext): Promise<VerifiedIdToken | null>;
 }

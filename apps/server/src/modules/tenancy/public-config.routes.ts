@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicConfigSchema, hostnameOf } from '@clearlane/contract';
+import { PublicConfigSchema, hostnameOf, type AuthPublicConfig } from '@clearlane/contract';
 import type { Config } from '../../config/config.ts';
-import { passwordPolicyOf } from '../../config/config.ts';
+import { cognitoSettingsOf, passwordPolicyOf } from '../../config/config.ts';
 import type { TenancyService } from './tenancy.service.ts';
 
 export async function publicConfigRoutes(app: FastifyInstance, deps: { config: Config; tenancy: TenancyService; buildId: () => string }) {
@@ -27,7 +27,26 @@ export async function publicConfigRoutes(app: FastifyInstance, deps: { config: C
       allowedExternalHosts: config.ALLOWED_EXTERNAL_HOSTS,
       toastPosition: config.TOAST_POSITION,
       buildId: deps.buildId(),
-      auth: { provider: 'embedded' as const },
+      auth: authOf(config),
     };
   });
+}
+
+/** SPEC.md §9: scopes email, openid, profile and phone; the authorization-code flow only. */
+export const COGNITO_OAUTH_SCOPES = ['email', 'openid', 'profile', 'phone'];
+
+/** Who signs people in, as the portal needs to know it before anyone has (issue 14). */
+function authOf(config: Config): AuthPublicConfig {
+  const cognito = cognitoSettingsOf(config);
+  if (!cognito) return { provider: 'embedded' };
+  return {
+    provider: 'cognito',
+    region: cognito.region,
+    userPoolId: cognito.userPoolId,
+    userPoolClientId: cognito.userPoolClientId,
+    identityPoolId: cognito.identityPoolId,
+    userPoolEndpoint: cognito.userPoolEndpoint,
+    identityPoolEndpoint: cognito.identityPoolEndpoint,
+    oauth: { domain: cognito.domain, scopes: COGNITO_OAUTH_SCOPES, responseType: 'code' },
+  };
 }

@@ -6,7 +6,8 @@ import {
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
 import type { Config } from '../../config/config.ts';
-import { passwordPolicyOf } from '../../config/config.ts';
+import { cognitoSettingsOf, passwordPolicyOf } from '../../config/config.ts';
+import { userPoolOnlyError } from '../../identity/cognito/embedded-only.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { conflict, notFound } from '../../http/errors.ts';
@@ -128,6 +129,9 @@ export class UsersService {
     // Two admins (or a double click) inviting the same person race past the check above; the
     // unique keys on users.email and memberships decide, and the loser gets the same 409.
     const origin = await this.originOf(inviter.companyId);
+    // With a cloud user pool the pool holds passwords and sends its own invitation: the person is
+    // only recorded here (their role in this company), and their first sign-in at the pool lands here.
+    const userPool = cognitoSettingsOf(this.config) !== null;
     const messageId = await this.db.transaction(async (tx) => {
       if (!existing) {
         await tx.insert(users).values({
@@ -136,21 +140,22 @@ export class UsersService {
           firstName: body.firstName,
           lastName: body.lastName,
           passwordHash: passwordHash!,
-          status: 'FORCE_CHANGE_PASSWORD',
-          temporaryPasswordExpiresAt: this.inviteExpiry(now),
+          status: userPool ? 'ACTIVE' : 'FORCE_CHANGE_PASSWORD',
+          temporaryPasswordExpiresAt: userPool ? null : this.inviteExpiry(now),
           phoneNumber: body.phoneNumber ?? null,
           smsMfaEnabled: false,
           mfaRequired: body.requireMfa,
         });
       }
       await repo.addMembership(tx, { companyId: inviter.companyId, userId, role: body.role, invitedBy: inviter.userId, invitedAt: now });
+      if (userPool) return null;
       return this.messenger.record(tx, existing
         ? this.addedMessage(body.email, existing.firstName, inviter, origin)
         : this.inviteMessage(body.email, body.firstName, password, inviter, origin));
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? alreadyMember() : error;
     });
-    await this.messenger.dispatch(messageId);
+    if (messageId !== null) await this.messenger.dispatch(messageId);
     const row = await repo.findCompanyUser(this.db, inviter.companyId, userId);
     if (!row) throw notFound('user');
     return toSummary(row);
@@ -195,6 +200,8 @@ export class UsersService {
     assertCan(principal, 'create', 'User');
     const row = await repo.findCompanyUser(this.db, principal.companyId, userId);
     if (!row) throw notFound('user');
+    const userPool = cognitoSettingsOf(this.config);
+    if (userPool) throw userPoolOnlyError(userPool, 'Sending a temporary password');
     if (!row.enabled || row.rawStatus === 'DISABLED') {
       throw conflict(USER_ERROR_CODES.UserDisabled, `${row.email} is disabled; enable them before sending a new invitation.`);
     }
