@@ -21,8 +21,9 @@
 //   const pool = await sim.createUserPool({ name: 'clearlane' });   // pool id, client id
 //   const identityPoolId = sim.createIdentityPool({ userPoolId: pool.userPoolId, clientId: pool.clientId });
 //   …  await sim.close();
-// From a shell: `node --import tsx e2e/support/cognito-simulator.ts [port]` starts one with a pool,
-// a client, an identity pool and the demo users, and prints the settings.
+// From a shell: `node --import tsx e2e/support/cognito-simulator.ts [port] [callback URL,…]` starts
+// one with a pool, a client (the callback URLs registered for the hosted page), an identity pool
+// (guests allowed) and the Acme demo users, and prints the settings as one line of JSON.
 import { createPublicKey, randomBytes, randomUUID, verify as verifySignature, type JsonWebKey } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -70,7 +71,8 @@ export interface CognitoSimulator {
   cognitoLocalUrl: string;
   /** Calls a target (`AWSCognitoIdentityProviderService.AdminCreateUser`, …) as an administrator would. */
   call<T = Record<string, unknown>>(target: string, body: Record<string, unknown>): Promise<T>;
-  createUserPool(options?: { name?: string; mfa?: 'OFF' | 'ON' | 'OPTIONAL' }): Promise<{ userPoolId: string; clientId: string }>;
+  /** A pool (email login) and a public app client; `callbackUrls` for the hosted page's /oauth2/authorize. */
+  createUserPool(options?: { name?: string; mfa?: 'OFF' | 'ON' | 'OPTIONAL'; callbackUrls?: string[] }): Promise<{ userPoolId: string; clientId: string }>;
   /** An enabled user with a permanent password (email login), optionally in groups. */
   createUser(userPoolId: string, user: { email: string; password: string; groups?: string[]; attributes?: Record<string, string>; temporary?: boolean }): Promise<void>;
   createIdentityPool(definition: IdentityPoolDefinition): string;
@@ -306,12 +308,13 @@ export async function startCognitoSimulator(options: { port?: number; region?: s
     messages,
     calls,
     call,
-    async createUserPool({ name = 'clearlane', mfa = 'OFF' } = {}) {
+    async createUserPool({ name = 'clearlane', mfa = 'OFF', callbackUrls = [] } = {}) {
       const pool = await call<{ UserPool: { Id: string } }>(`${IDP_TARGET_PREFIX}CreateUserPool`, { PoolName: name, UsernameAttributes: ['email'], MfaConfiguration: mfa });
       const client = await call<{ UserPoolClient: { ClientId: string } }>(`${IDP_TARGET_PREFIX}CreateUserPoolClient`, {
         UserPoolId: pool.UserPool.Id,
         ClientName: `${name}-portal`,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        ...(callbackUrls.length ? { CallbackURLs: callbackUrls, LogoutURLs: callbackUrls, AllowedOAuthFlows: ['code'], AllowedOAuthScopes: ['email', 'openid', 'profile', 'phone'] } : {}),
       });
       return { userPoolId: pool.UserPool.Id, clientId: client.UserPoolClient.ClientId };
     },
@@ -385,10 +388,11 @@ async function startCognitoLocal(dataDirectory: string, issuerDomain: string, me
   return { backend, backendUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}` };
 }
 
-// `node --import tsx e2e/support/cognito-simulator.ts [port]`: a simulator with the demo users, for the e2e harness or by hand.
+// `node --import tsx e2e/support/cognito-simulator.ts [port] [callback URL,…]`: a simulator with the demo users, for the e2e harness or by hand.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const sim = await startCognitoSimulator({ port: Number(process.argv[2] ?? 0) || 0 });
-  const { userPoolId, clientId } = await sim.createUserPool();
+  const callbackUrls = (process.argv[3] ?? '').split(',').filter(Boolean);
+  const { userPoolId, clientId } = await sim.createUserPool({ callbackUrls });
   const password = 'Clearlane-demo-1';
   const demo: [string, string][] = [
     ['admin@acme.test', 'CompanyAdmin'],

@@ -7,11 +7,19 @@ import { publicConfig } from '../public-config.ts';
 import { assertCognitoConfig } from './config-rules.ts';
 import { createCredentialsProvider, type CredentialsProvider } from './credentials.ts';
 import { localDeviceStore } from './devices.ts';
+import { createHostedUi, type HostedUi } from './hosted-ui.ts';
 import { linkedSession } from './session-link.ts';
 import { createUserPoolIdentity, type UserPoolIdentity } from './user-pool-identity.ts';
 
 let identity: UserPoolIdentity | undefined;
 let credentialsProvider: CredentialsProvider | undefined;
+let hostedUi: HostedUi | undefined;
+
+/** The hosted sign-in page (authorization code + PKCE), its callback being this host's /login. */
+export function cognitoHostedUi(): HostedUi {
+  hostedUi ??= createHostedUi(assertCognitoConfig(publicConfig().auth), { redirectUri: `${window.location.origin}/login`, pending: sessionStorage, mark: localStorage });
+  return hostedUi;
+}
 
 export function cognitoIdentity(): UserPoolIdentity {
   if (identity) return identity;
@@ -19,8 +27,7 @@ export function cognitoIdentity(): UserPoolIdentity {
   identity = createUserPoolIdentity(config, {
     devices: localDeviceStore(config.userPoolClientId),
     storedTokens: () => linkedSession().load(),
-    // The hosted-UI sign-in (authorization code + PKCE) is not built yet: no front-channel logout.
-    signedInWithHostedUi: () => false,
+    signedInWithHostedUi: () => cognitoHostedUi().signedInHere(),
     logoutUri: () => `${window.location.origin}/login`,
   });
   return identity;
@@ -49,6 +56,7 @@ export function cognitoCredentials(): CredentialsProvider | null {
 
 /** Signed in (or refreshed): obtain and cache the credentials; signed out: forget them. */
 export function onSessionChange(signedIn: boolean) {
+  if (!signedIn) cognitoHostedUi().forget();
   const provider = cognitoCredentials();
   if (!provider) return;
   if (!signedIn) {

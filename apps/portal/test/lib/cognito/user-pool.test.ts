@@ -8,6 +8,7 @@ import type { CognitoPublicConfig } from '@clearlane/contract/public-config';
 import { startCognitoSimulator, type CognitoSimulator } from '../../../../../e2e/support/cognito-simulator.ts';
 import { ApiError, NetworkError } from '../../../src/lib/api-error.ts';
 import { CREDENTIALS_CACHE_MS, createCredentialsProvider, loginProviderName } from '../../../src/lib/cognito/credentials.ts';
+import { createHostedUi } from '../../../src/lib/cognito/hosted-ui.ts';
 import { createUserPoolIdentity } from '../../../src/lib/cognito/user-pool-identity.ts';
 import type { CookieStorage } from '../../../src/lib/cookie-storage.ts';
 import { decodeJwt } from '../../../src/lib/jwt.ts';
@@ -17,6 +18,7 @@ const require = createRequire(import.meta.url);
 const totp = require('cognito-local/lib/services/totp') as { generate: (secret: string) => string };
 
 const PASSWORD = 'Clearlane-demo-1';
+const CALLBACK = 'http://acme.localhost:3000/login';
 const noSleep = () => Promise.resolve();
 
 let sim: CognitoSimulator;
@@ -24,7 +26,7 @@ let config: CognitoPublicConfig;
 
 beforeAll(async () => {
   sim = await startCognitoSimulator();
-  const { userPoolId, clientId } = await sim.createUserPool({ mfa: 'OPTIONAL' });
+  const { userPoolId, clientId } = await sim.createUserPool({ mfa: 'OPTIONAL', callbackUrls: [CALLBACK] });
   config = {
     provider: 'cognito',
     region: sim.region,
@@ -242,5 +244,61 @@ describe('identity-pool credentials (GetId, GetCredentialsForIdentity)', () => {
     const forged = `${header}.${payload}.${'A'.repeat(20)}`;
     const error = await createCredentialsProvider(config, { currentUser: () => Promise.resolve({ idToken: forged, sub: 'forged' }), sleep: noSleep }).get().catch((caught: unknown) => caught);
     expect((error as ApiError).code).toBe('NotAuthorizedException');
+  });
+});
+
+describe('the hosted sign-in page: authorization code with PKCE', () => {
+  const memory = () => {
+    const values = new Map<string, string>();
+    return { values, getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), removeItem: (key: string) => void values.delete(key) };
+  };
+
+  /** The browser at the hosted page: posts the credentials, answers the redirect's code and state. */
+  async function hostedSignIn(authorizeUrl: string, password = PASSWORD) {
+    const url = new URL(authorizeUrl);
+    const form = new URLSearchParams(url.searchParams);
+    form.set('username', 'manager@acme.test');
+    form.set('password', password);
+    const answer = await fetch(`${url.origin}${url.pathname}`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    const back = new URL(answer.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+    return { code: back.searchParams.get('code')!, state: back.searchParams.get('state') ?? undefined };
+  }
+
+  it('asks for the code flow with S256 and the SPEC scopes, exchanges the code, and marks the session as hosted', async () => {
+    const pending = memory();
+    const mark = memory();
+    const hosted = createHostedUi(config, { redirectUri: CALLBACK, pending, mark });
+    const authorizeUrl = await hosted.authorizeUrl('/orders?page=2');
+    const query = new URL(authorizeUrl).searchParams;
+    expect(authorizeUrl.startsWith(`${sim.url}/oauth2/authorize?`)).toBe(true);
+    expect(Object.fromEntries(query)).toMatchObject({ response_type: 'code', client_id: config.userPoolClientId, redirect_uri: CALLBACK, scope: 'email openid profile phone', code_challenge_method: 'S256' });
+
+    const { code, state } = await hostedSignIn(authorizeUrl);
+    const { tokens, redirect } = await hosted.exchange(code, state);
+    expect(decodeJwt<{ email: string; iss: string }>(tokens.idToken)).toMatchObject({ email: 'manager@acme.test', iss: `${sim.url}/${config.userPoolId}` });
+    expect(redirect).toBe('/orders?page=2');
+    expect(hosted.signedInHere()).toBe(true);
+    expect(pending.values.size).toBe(0);
+
+    // Sign-out ends it at the hosted domain too.
+    const adapter = createUserPoolIdentity(config, { sleep: noSleep, storedTokens: () => tokens, signedInWithHostedUi: hosted.signedInHere, logoutUri: () => CALLBACK });
+    expect((await adapter.signOut()).endSessionUrl).toBe(`${sim.url}/logout?client_id=${config.userPoolClientId}&logout_uri=${encodeURIComponent(CALLBACK)}`);
+    hosted.forget();
+    expect(hosted.signedInHere()).toBe(false);
+  });
+
+  it('refuses an answer whose state is not the one sent, and a code used twice', async () => {
+    const hosted = createHostedUi(config, { redirectUri: CALLBACK, pending: memory(), mark: memory() });
+    const { code } = await hostedSignIn(await hosted.authorizeUrl());
+    await expect(hosted.exchange(code, 'forged-state')).rejects.toMatchObject({ name: 'OAuthSignInException' });
+
+    const again = createHostedUi(config, { redirectUri: CALLBACK, pending: memory(), mark: memory() });
+    const first = await hostedSignIn(await again.authorizeUrl());
+    await again.exchange(first.code, first.state);
+    const replay = createHostedUi(config, { redirectUri: CALLBACK, pending: memory(), mark: memory() });
+    const url = await replay.authorizeUrl();
+    await expect(replay.exchange(first.code, new URL(url).searchParams.get('state')!)).rejects.toMatchObject({ code: 'invalid_grant' });
   });
 });
