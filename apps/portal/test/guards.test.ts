@@ -60,6 +60,29 @@ describe('access guard', () => {
     await expect(requireSession({ location: { href: '/' } })).resolves.toMatchObject({ session: { claims: { tenant_identifier: 'acme' } } });
   });
 
+  it('with a cloud user pool, a token without a tenant is not handed over (the server placed the user at sign-in)', async () => {
+    const { identity } = await import('../src/lib/identity.ts');
+    testPublicConfig({
+      auth: {
+        provider: 'cognito',
+        region: 'us-east-1',
+        userPoolId: 'us-east-1_Pool',
+        userPoolClientId: 'client-1',
+        identityPoolId: null,
+        userPoolEndpoint: 'http://127.0.0.1:1',
+        identityPoolEndpoint: 'http://127.0.0.1:1',
+        oauth: { domain: 'auth.example', scopes: ['openid'], responseType: 'code' },
+      },
+    });
+    session.store(fakeTokens({ tenant: '' }));
+    await expect(requireSession({ location: { href: '/' } })).resolves.toMatchObject({ session: { claims: { sub: 'user-1' } } });
+    expect(identity.createHandoff).not.toHaveBeenCalled();
+    // The embedded provider's token without a tenant goes to the portal URL, as before.
+    testPublicConfig();
+    vi.mocked(identity.createHandoff).mockRejectedValueOnce(new Error('handoff asked for'));
+    await expect(requireSession({ location: { href: '/' } })).rejects.toThrow('handoff asked for');
+  });
+
   it('a signed-in user on a public page is sent to /', async () => {
     session.store(fakeTokens());
     const redirect = await thrown(redirectSignedInUser());

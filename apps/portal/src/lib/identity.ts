@@ -2,12 +2,14 @@
 import type { SignInResult, Tokens } from '@clearlane/contract/auth';
 import type { SignInDiscoverResult } from '@clearlane/contract/sso';
 import { request } from './http.ts';
+import { authProvider } from './public-config.ts';
 import { withIdentityRetry } from './retry.ts';
 
 const identityCall = <T>(path: string, body?: unknown, authenticated = false) =>
   withIdentityRetry(() => request<T>(`/api/v1/auth${path}`, { method: 'POST', body, anonymous: !authenticated }));
 
-export const identity = {
+/** Our embedded identity provider (the default). */
+export const embeddedIdentity = {
   /** Email first: the password step, or the company's identity provider to go to (issue 14). */
   discover: (email: string, redirect?: string) => identityCall<SignInDiscoverResult>('/sign-in/discover', { email, ...(redirect ? { redirect } : {}) }),
   signIn: (email: string, password: string) => identityCall<SignInResult>('/sign-in', { email, password }),
@@ -22,4 +24,32 @@ export const identity = {
     identityCall<{ nextStep: 'DONE' }>('/confirm-reset-password', { email, code, newPassword }),
   createHandoff: () => identityCall<{ code: string; tenantIdentifier: string; origin: string }>('/handoff', undefined, true),
   redeemHandoff: (code: string) => identityCall<Tokens>('/handoff/redeem', { code }),
+};
+
+type Embedded = typeof embeddedIdentity;
+/** The calls the cloud user pool answers itself; the handoff between hosts stays the server's. */
+type PoolCall = 'discover' | 'signIn' | 'confirmSignIn' | 'refresh' | 'signOut' | 'forgotPassword' | 'confirmResetPassword';
+
+const cognito = () => import('./cognito/index.ts');
+
+/** Calls the embedded provider, or the user pool when publicConfig().auth.provider is 'cognito' (loaded lazily). */
+function routed<K extends PoolCall>(name: K): Embedded[K] {
+  return ((...args: unknown[]) => {
+    if (authProvider() !== 'cognito') return (embeddedIdentity[name] as (...a: unknown[]) => unknown)(...args);
+    return cognito().then((module) => {
+      if (name === 'refresh') return module.refreshCognitoTokens(args[0] as string);
+      return (module.cognitoIdentity()[name] as (...a: unknown[]) => unknown)(...args);
+    });
+  }) as Embedded[K];
+}
+
+export const identity: Embedded = {
+  ...embeddedIdentity,
+  discover: routed('discover'),
+  signIn: routed('signIn'),
+  confirmSignIn: routed('confirmSignIn'),
+  refresh: routed('refresh'),
+  signOut: routed('signOut'),
+  forgotPassword: routed('forgotPassword'),
+  confirmResetPassword: routed('confirmResetPassword'),
 };

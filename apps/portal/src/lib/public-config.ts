@@ -14,6 +14,11 @@ export function publicConfig(): PublicConfig {
   return current;
 }
 
+/** Who signs people in: the embedded provider unless the server says a cloud user pool (issue 14). */
+export function authProvider(): 'embedded' | 'cognito' {
+  return current?.auth?.provider ?? 'embedded';
+}
+
 /** For tests and stories. */
 export function setPublicConfig(value: PublicConfig) {
   current = value;

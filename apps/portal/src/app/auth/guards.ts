@@ -5,6 +5,8 @@
 import { redirect } from '@tanstack/react-router';
 import { AUTH_MESSAGES } from '@clearlane/contract/auth-messages';
 import { session } from '../../lib/auth.ts';
+import type { IdTokenClaims } from '../../lib/jwt.ts';
+import { authProvider } from '../../lib/public-config.ts';
 import { notify } from '../../lib/toasts/notify.ts';
 import { handOffToHomeHost } from './complete-sign-in.ts';
 
@@ -20,6 +22,17 @@ function toLogin(location: GuardLocation) {
 /** Waits forever: used while the page is being replaced by a full page load. */
 const unloading = () => new Promise<never>(() => {});
 
+/**
+ * The tenant the session's id token names. A cloud user pool's token has no `tenant_identifier`:
+ * its `custom:tenant` attribute when the pool sets one, else unknown (null) — then the server's
+ * user context decided where the user belongs when they signed in, and the guard does not move them.
+ */
+export function tokenTenant(claims: IdTokenClaims): string | null {
+  if (authProvider() !== 'cognito') return claims.tenant_identifier ?? '';
+  const custom = (claims as unknown as Record<string, unknown>)['custom:tenant'];
+  return typeof custom === 'string' ? custom : null;
+}
+
 export async function requireSession({ location, preload = false }: { location: GuardLocation; preload?: boolean }) {
   if (!session.load()) throw toLogin(location);
   // A network error propagates to the error page: being offline is not being signed out.
@@ -29,7 +42,8 @@ export async function requireSession({ location, preload = false }: { location: 
     if (!preload) notify.error(AUTH_MESSAGES.noTokens, { scope: 'app' });
     throw toLogin(location);
   }
-  if (!preload && (await handOffToHomeHost(current.claims.tenant_identifier ?? '', location.href))) await unloading();
+  const tenant = tokenTenant(current.claims);
+  if (!preload && tenant !== null && (await handOffToHomeHost(tenant, location.href))) await unloading();
   return { session: current };
 }
 

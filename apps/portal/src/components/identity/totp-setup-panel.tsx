@@ -14,20 +14,23 @@ export function TotpSetupPanel({ qrCodeDataUrl, sharedSecret }: TotpSetupPanelPr
     <Stack gap="sm">
       <List type="ordered" size="sm" spacing={4}>
         <List.Item>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …).</List.Item>
-        <List.Item>Scan the QR code, or enter the setup key by hand.</List.Item>
+        <List.Item>{qrCodeDataUrl ? 'Scan the QR code, or enter the setup key by hand.' : 'Enter the setup key below by hand.'}</List.Item>
         <List.Item>Enter the 6-digit code the app shows.</List.Item>
       </List>
-      <Center>
-        <Paper withBorder p="xs" radius="md">
-          <Image
-            src={qrCodeDataUrl}
-            alt="QR code for adding Clearlane to your authenticator app"
-            w={180}
-            h={180}
-            fit="contain"
-          />
-        </Paper>
-      </Center>
+      {/* A cloud user pool gives only the setup key (no QR encoder in the bundle). */}
+      {qrCodeDataUrl && (
+        <Center>
+          <Paper withBorder p="xs" radius="md">
+            <Image
+              src={qrCodeDataUrl}
+              alt="QR code for adding Clearlane to your authenticator app"
+              w={180}
+              h={180}
+              fit="contain"
+            />
+          </Paper>
+        </Center>
+      )}
       <div>
         <Text fz="sm" fw={500} id="totp-secret-label">
           Setup key

@@ -112,4 +112,20 @@ describe('the email-first sign-in step', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Rate limit exceeded');
     expect(passwordField()).toBeNull();
   });
+
+  it('offers the cloud user pool’s hosted sign-in page only when it has one, and says when it cannot open', async () => {
+    const hostedSignIn = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
+    renderStep({ hostedSignIn });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with single sign-on' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in page could not be opened. Please try again.');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with single sign-on' }));
+    expect(hostedSignIn).toHaveBeenCalledTimes(2);
+    expect(sent).toEqual([]);
+  });
+
+  it('has no hosted sign-in button with the embedded provider', async () => {
+    renderStep();
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Continue with single sign-on' })).toBeNull();
+  });
 });

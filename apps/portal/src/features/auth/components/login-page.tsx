@@ -23,6 +23,13 @@ type Flow =
   | { step: 'RESET_PASSWORD'; destination: string }
   | { step: 'FINISHING' };
 
+/** The cloud user pool's hosted sign-in page, when the server configured its domain (issue 14). */
+const hostedSignInAvailable = () => {
+  const auth = publicConfig().auth;
+  return auth.provider === 'cognito' && Boolean(auth.oauth.domain);
+};
+const cognito = () => import('../../../lib/cognito/index.ts');
+
 const UNSUPPORTED = 'This sign-in step is not available in the portal. Please contact your company administrator.';
 
 /**
@@ -39,7 +46,7 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
   const navigate = useNavigate();
   const [email, setEmail] = useState(search.email ?? '');
   // ?ssoError=…: the company's identity provider sent the person back without a sign-in, and why.
-  const [flow, setFlow] = useState<Flow>(() => (search.handoff ? { step: 'FINISHING' } : { step: 'CREDENTIALS', notice: search.ssoError ?? null, passwordStep: false }));
+  const [flow, setFlow] = useState<Flow>(() => (search.handoff || search.code ? { step: 'FINISHING' } : { step: 'CREDENTIALS', notice: search.ssoError ?? null, passwordStep: false }));
   // Bumped on every return to the first step, so it mounts afresh with its notice and focus.
   const [attempt, setAttempt] = useState(0);
 
@@ -49,10 +56,10 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
     setAttempt((value) => value + 1);
   };
 
-  const finish = async (tokens: NonNullable<SignInResult['tokens']>) => {
+  const finish = async (tokens: NonNullable<SignInResult['tokens']>, redirectTo = search.redirect) => {
     setFlow({ step: 'FINISHING' });
     try {
-      await completeSignIn(tokens, search.redirect);
+      await completeSignIn(tokens, redirectTo);
     } catch (error) {
       restart(messageOf(error, 'An error occurred while fetching user information.'));
     }
@@ -102,6 +109,28 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per handoff code
   }, [search.handoff]);
 
+  // ?code=&state=: back from the user pool's hosted sign-in page; the code is exchanged once.
+  const exchanged = useRef<string | null>(null);
+  useEffect(() => {
+    const code = search.code;
+    if (!code || exchanged.current === code) return;
+    exchanged.current = code;
+    // A code is good once: drop it from the address first, so a reload does not spend it again.
+    void navigate({ to: '/login', search: { redirect: search.redirect }, replace: true });
+    cognito()
+      .then((module) => module.cognitoHostedUi().exchange(code, search.state))
+      .then(({ tokens, redirect }) => finish(tokens, redirect ?? search.redirect))
+      .catch((error: unknown) => restart(messageOf(error, 'The sign-in could not be completed. Please sign in again.'), false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per code
+  }, [search.code]);
+
+  const hostedSignIn = hostedSignInAvailable()
+    ? () =>
+        cognito()
+          .then((module) => module.cognitoHostedUi().authorizeUrl(search.redirect))
+          .then((url) => window.location.assign(url))
+    : undefined;
+
   // The provider's refusal is shown once: a reload of the page does not show it again.
   useEffect(() => {
     if (search.ssoError) void navigate({ to: '/login', search: { redirect: search.redirect, email: search.email }, replace: true });
@@ -112,7 +141,7 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
 
   switch (flow.step) {
     case 'CREDENTIALS':
-      return <CredentialsStep key={attempt} initialEmail={email} notice={flow.notice} passwordStep={flow.passwordStep} redirect={search.redirect} onResult={handleResult} />;
+      return <CredentialsStep key={attempt} initialEmail={email} notice={flow.notice} passwordStep={flow.passwordStep} redirect={search.redirect} onResult={handleResult} hostedSignIn={hostedSignIn} />;
     case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
       return <NewPasswordStep session={flow.session} email={email} policy={publicConfig().passwordPolicy} {...common} />;
     case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':

@@ -1,7 +1,7 @@
 // The first step of /login, email first (issue 14): the email decides how the person signs in. An
 // email of a domain whose company signs in through its own identity provider goes there (a full
 // page load); any other gets the password field. Changing the email asks again.
-import { Alert, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,9 +28,11 @@ interface CredentialsStepProps {
   onResult: (result: SignInResult, email: string) => Promise<void> | void;
   /** Leaves for the identity provider (a full page load). */
   goToProvider?: (url: string) => void;
+  /** With a cloud user pool that has a hosted sign-in page: leaves for it (authorization code + PKCE). */
+  hostedSignIn?: (() => Promise<void>) | undefined;
 }
 
-export function CredentialsStep({ initialEmail, notice, passwordStep = false, redirect, onResult, goToProvider = (url) => window.location.assign(url) }: CredentialsStepProps) {
+export function CredentialsStep({ initialEmail, notice, passwordStep = false, redirect, onResult, goToProvider = (url) => window.location.assign(url), hostedSignIn }: CredentialsStepProps) {
   const signIn = useSignIn();
   const discover = useDiscoverSignIn();
   const [error, setError] = useState<string | null>(notice);
@@ -160,6 +162,21 @@ export function CredentialsStep({ initialEmail, notice, passwordStep = false, re
             <Button type="submit" loading={discover.isPending} fullWidth>
               Continue
             </Button>
+          )}
+          {hostedSignIn && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button
+                variant="default"
+                fullWidth
+                onClick={() => {
+                  setError(null);
+                  hostedSignIn().catch((caught: unknown) => setError(messageOf(caught, 'The sign-in page could not be opened. Please try again.')));
+                }}
+              >
+                Continue with single sign-on
+              </Button>
+            </>
           )}
         </Stack>
       </form>
