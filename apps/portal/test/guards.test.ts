@@ -75,6 +75,9 @@ describe('access guard', () => {
       },
     });
     session.store(fakeTokens({ tenant: '' }));
+    // Storing the session loads the user-pool module lazily (for its credentials): let it finish
+    // loading inside the test, not after the environment is torn down.
+    await import('../src/lib/cognito/index.ts');
     await expect(requireSession({ location: { href: '/' } })).resolves.toMatchObject({ session: { claims: { sub: 'user-1' } } });
     expect(identity.createHandoff).not.toHaveBeenCalled();
     // The embedded provider's token without a tenant goes to the portal URL, as before.
