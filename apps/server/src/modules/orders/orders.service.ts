@@ -233,8 +233,7 @@ export class OrdersService {
     if (unknown.length > 0) throw invalidInput([{ path: 'query.sort', message: `cannot sort by ${unknown.join(', ')}; use one of ${ORDER_SORT_FIELDS.join(', ')}` }]);
     const { page: pageNumber, size, sort: _sort, ...filter } = input;
     const page = await repo.listOrders(this.db, { ...orderFilterQuery(principal.companyId, filter, 'query'), page: pageNumber, size, sort: terms });
-    const summaries = await repo.resultSummariesOf(this.db, principal.companyId, page.rows);
-    return { content: page.rows.map((row) => toOrder(row, summaries.get(row.id) ?? null)), page: pageMeta(input, page) };
+    return { content: page.rows.map((row) => toOrder(row, repo.listedSummaryOf(row))), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, orderId: string): Promise<OrderDetail> {
