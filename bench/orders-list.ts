@@ -163,7 +163,14 @@ SELECT
   CASE WHEN r_tags < 0.7 THEN '{}'::text[]
        WHEN r_tags < 0.9 THEN ARRAY[($8::text[])[1 + serial % ${TAGS.length}]]
        ELSE ARRAY[($8::text[])[1 + serial % ${TAGS.length}], ($8::text[])[1 + (serial / ${TAGS.length} + 1) % ${TAGS.length}]] END,
-  CASE WHEN status = 'Complete' THEN jsonb_build_object('provider', 'sandbox', 'reference', noise, 'receivedAt', completed_at) END,
+  -- Reports as the providers write them, as far as a list reads them (a summary of the vehicle and risk ones).
+  CASE WHEN status <> 'Complete' THEN NULL
+       WHEN type = 'VIN_REPORT' THEN jsonb_build_object('result', 'RECORDS_FOUND', 'vin', vin, 'titles', jsonb_build_array(jsonb_build_object('date', birth_date, 'state', state, 'brand', 'CLEAN')),
+         'odometer', '[]'::jsonb, 'odometerRollbackSuspected', false, 'accidents', '[]'::jsonb, 'recalls', '[]'::jsonb, 'theftRecord', false, 'reportedAt', completed_at, 'providerReference', noise)
+       WHEN type IN ('PERSON_RISK_ASSESSMENT', 'BUSINESS_RISK_INFORM_REPORT') THEN jsonb_build_object(
+         'result', CASE type WHEN 'PERSON_RISK_ASSESSMENT' THEN 'SUBJECT_FOUND' ELSE 'BUSINESS_FOUND' END, 'definitionName', 'standard', 'riskScore', 10, 'riskLevel', 'LOW',
+         'findings', '[]'::jsonb, 'reportedAt', completed_at, 'providerReference', noise)
+       ELSE jsonb_build_object('provider', 'sandbox', 'reference', noise, 'receivedAt', completed_at) END,
   CASE status WHEN 'Failed' THEN 'The state did not fulfil the request.' WHEN 'Error' THEN 'The provider did not answer after 5 retries.' END,
   CASE WHEN status = 'New' THEN 0 WHEN status = 'Error' THEN 6 ELSE 1 END,
   user_id,

@@ -300,9 +300,22 @@ describeEachDatabase('orders', (t) => {
     expect((await ids('?tag=fleet')).sort()).toEqual([clean.id, pending.id].sort());
     expect(await ids(`?personId=${person.id}`)).toEqual([clean.id]);
     expect(await ids(`?businessId=${business.id}`)).toEqual([bra.id]);
+    // Free text: the words of the subject from their beginning, in any order and case; identifiers
+    // (licence number, VIN) also by their last characters (migration 0018); never a word's middle.
     expect(await ids('?filter=quIST')).toEqual([clean.id]);
-    expect(await ids('?filter=100%25')).toEqual([]); // a % is a character, not a wildcard
+    expect(await ids('?filter=qui')).toEqual([bra.id, clean.id]);
+    expect(await ids('?filter=quist%20zoe')).toEqual([clean.id]);
+    expect(await ids('?filter=quick-haul')).toEqual([bra.id]);
+    expect(await ids('?filter=uist')).toEqual([]);
+    expect(await ids('?filter=100%25')).toEqual([]); // a % is punctuation, not a wildcard
+    expect(await ids('?filter=%25%20-')).toEqual([]); // nothing but punctuation: nothing to look for
+    const licence = /\(CA (\w+)\)/.exec(clean.subjectLabel)![1]!;
+    expect(await ids(`?filter=${licence.toLowerCase()}`)).toEqual([clean.id]);
+    expect(await ids(`?filter=${licence.slice(0, 4)}`)).toEqual([pending.id, failing.id, clean.id]);
+    expect(await ids(`?filter=ca%20${licence.slice(-5)}`)).toEqual([clean.id]);
     expect(await ids(`?filter=${vinEnding(2).slice(-6)}`)).toEqual([vin.id]);
+    expect(await ids(`?filter=vin%20${vinEnding(2).slice(0, 5)}`)).toEqual([vin.id]);
+    expect(await ids(`?filter=${vinEnding(2).slice(4, 10)}`)).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
     expect(await ids(`?from=${today}&to=${today}`)).toHaveLength(5);
     expect(await ids('?to=2000-01-01')).toEqual([]);

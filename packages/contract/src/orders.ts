@@ -239,7 +239,7 @@ export const OrderListFilterSchema = z.object({
   personId: z.string().uuid().optional(),
   businessId: z.string().uuid().optional(),
   reportGroupId: z.string().uuid().optional().describe('Orders of one report group (a bulk sheet)'),
-  filter: z.string().trim().max(100).optional().describe('Matches part of the subject (driver, business, VIN), or the whole of the order\'s external reference or the driver\'s external id; case-insensitive'),
+  filter: z.string().trim().max(100).optional().describe('Matches orders whose subject (driver, licence number, business, VIN) has a word beginning with each word typed, in any order; a licence number or VIN also by its last characters (at least 4); or whose external reference or driver\'s external id is the whole text; case-insensitive'),
 });
 export type OrderListFilter = z.infer<typeof OrderListFilterSchema>;
 

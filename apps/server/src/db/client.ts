@@ -50,7 +50,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const inMemory = dataDir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : lockDataDir(resolve(dataDir));
   try {
-    // The extensions free-text order search needs (migration 0004); PostgreSQL has them in contrib.
+    // The extensions migration 0004 creates (free-text order search by trigrams, which 0018 replaced
+    // by a word index of built-in text search); PostgreSQL has them in contrib.
     const pglite = new PGlite(inMemory ? dataDir : join(resolve(dataDir), 'pgdata'), { extensions: { pg_trgm, btree_gin } });
     await pglite.waitReady;
     const db = drizzlePglite(pglite, { schema }) as unknown as Database;

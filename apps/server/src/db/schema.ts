@@ -323,9 +323,10 @@ export const orders = pgTable(
     // Sorting by subject, with the same lower() as listOrders: the first page reads 20 entries, not
     // the company's every order.
     index('orders_subject_idx').on(table.companyId, sql`lower(${table.subjectLabel})`),
-    // Free text ("contains", ILIKE '%…%') over a large company's orders: trigrams, with company_id
-    // in the same GIN index (btree_gin) so one company's matches are found without the others'.
-    index('orders_subject_trgm_idx').using('gin', table.companyId, table.subjectLabel.op('gin_trgm_ops')),
+    // Free text over a large company's orders: the subject's words (and the identifier that ends
+    // it, also read backwards), each behind its company's id, in a GIN index (migration 0018,
+    // orders_matching_subject).
+    index('orders_subject_words_idx').using('gin', sql`order_search_words(${table.companyId}, ${table.subjectLabel})`),
     // The orders search also finds an order by its external reference (a bulk row's "External
     // reference" lands here too), typed in any case: one index probe (orders_matching_subject).
     index('orders_external_reference_idx').on(table.companyId, sql`lower(${table.mvrExternalReferenceId})`),

@@ -46,8 +46,6 @@ export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to' | 't
   types?: string[];
 }
 
-const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type ListFilterKey = Exclude<keyof OrderListQuery, 'companyId' | 'page' | 'size' | 'sort' | 'filter'>;
 
 // The filters of a list, each a condition on its value's placeholder (the statement of a list's
@@ -76,9 +74,10 @@ type ListExecutor = Executor & Pick<Database, 'with' | '$with'>;
 /**
  * The WHERE of a company's orders matching the list's filters (with placeholders, and the values
  * that go in them), and where the rows come from. Free text reads the company's orders whose
- * subject matches, or whose reference (the order's external reference, the driver's external id)
- * is the text, through orders_matching_subject (migrations 0008, 0013), which indexes answer
- * (written as a plain ILIKE here, row-level security would keep the index from answering it). Its
+ * subject's words begin with the words typed (identifiers also by their end: order_search_query),
+ * or whose reference (the order's external reference, the driver's external id) is the text,
+ * through orders_matching_subject (migrations 0013, 0018), which indexes answer (written as a plain
+ * condition here, row-level security would keep the index from answering it). Its
  * rows stand in for the table under the table's own name, for this one statement: the filters,
  * order and count read the same either way, and the search runs once for the page and its count.
  */
@@ -86,11 +85,11 @@ function filteredOrders(db: ListExecutor, query: OrderFilterQuery) {
   const filtersUsed = FILTER_KEYS.filter((key) => query[key] !== undefined);
   const values: Record<string, unknown> = { companyId: query.companyId };
   for (const key of filtersUsed) values[key] = query[key];
-  if (query.filter) Object.assign(values, { pattern: escapeLike(query.filter), reference: query.filter });
+  if (query.filter) Object.assign(values, { words: query.filter, reference: query.filter });
   const companyId = sql.placeholder('companyId');
   const where = and(eq(orders.companyId, companyId), ...filtersUsed.map((key) => FILTERS[key](sql.placeholder(key))));
   const source = query.filter
-    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${companyId}::uuid, ${sql.placeholder('pattern')}, ${sql.placeholder('reference')})`))
+    ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${companyId}::uuid, order_search_query(${companyId}::uuid, ${sql.placeholder('words')}::text), ${sql.placeholder('reference')})`))
     : db;
   return { filtersUsed, values, companyId, where, source };
 }
@@ -106,7 +105,18 @@ export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery
   return rows.map((row) => row.id);
 }
 
-type CountedOrderRow = OrderSummaryRow & { matchingCount: number };
+// The result line of list rows (domain/result-summary.ts) is worked out from the report of a
+// finished vehicle or risk order. A list reads its page without the provider reports
+// (summaryColumns) but those few, in the page's own statement: no second query per list.
+const summarizedResult = sql<unknown>`case when ${orders.status} = 'Complete' and ${inArray(orders.type, [...SUMMARIZED_ORDER_TYPES])} then ${orders.result} end`.mapWith(orders.result);
+
+/** A row of an orders list: its columns, and the report its summary is made of (null for most). */
+export type ListedOrderRow = OrderSummaryRow & { summarizedResult: unknown };
+
+/** A listed order's summary, or null (an MVR, an unfinished order). */
+export const listedSummaryOf = (row: ListedOrderRow): OrderResultSummary | null => summarizeOrderResult(row.type, row.summarizedResult);
+
+type CountedOrderRow = ListedOrderRow & { matchingCount: number };
 const listStatements = new StatementsByShape<{ execute(values: Record<string, unknown>): Promise<CountedOrderRow[]> }>('orders_list');
 
 /** One page of a company's orders and how many match (capped: db/capped-count.ts). */
@@ -127,11 +137,11 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery) {
       const onPage = deep
         ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
         : where;
-      return source.select({ ...summaryColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size).prepare(name);
+      return source.select({ ...summaryColumns, summarizedResult, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size).prepare(name);
     });
     return statement.execute(values);
   });
-  return page as CountedPage<OrderSummaryRow>;
+  return page as CountedPage<ListedOrderRow>;
 }
 
 export async function findOrder(db: Executor, companyId: string, orderId: string): Promise<OrderRow | undefined> {
@@ -246,30 +256,4 @@ export async function latestJudgedMvrOutcome(db: Executor, companyId: string, pe
     .orderBy(desc(orders.completedAt), desc(orders.id))
     .limit(1);
   return row?.outcome ?? null;
-}
-
-// The result line of list rows (domain/result-summary.ts). A list reads its page without the
-// provider reports (summaryColumns), so the reports of the page's finished vehicle and risk orders
-// are read here by id, at most one page of them: one more primary-key read per list, not a report
-// per row of the whole list.
-interface ListedOrder {
-  id: string;
-  type: string;
-  status: string;
-}
-
-const isSummarized = (order: ListedOrder) => order.status === 'Complete' && (SUMMARIZED_ORDER_TYPES as readonly string[]).includes(order.type);
-
-/** Each listed order's summary by id; orders without one (MVRs, unfinished orders) are not in the map. */
-export async function resultSummariesOf(db: Executor, companyId: string, listed: readonly ListedOrder[]): Promise<Map<string, OrderResultSummary>> {
-  const ids = listed.filter(isSummarized).map((order) => order.id);
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: orders.id, type: orders.type, result: orders.result })
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids)));
-  return new Map(rows.flatMap((row) => {
-    const summary = summarizeOrderResult(row.type, row.result);
-    return summary ? [[row.id, summary] as const] : [];
-  }));
 }

@@ -60,8 +60,7 @@ export class ReportsService {
       companyId: principal.companyId, page: input.page, size: input.size, statuses: ['Complete'], types: types ? [...types] : undefined,
       sort: terms.length > 0 ? terms.map((term) => ({ field: SORT_AS_ORDER[term.field], direction: term.direction })) : [{ field: 'completedAt', direction: 'desc' }],
     });
-    const summaries = await orders.resultSummariesOf(this.db, principal.companyId, page.rows);
-    return { content: page.rows.map((row) => toSummary(row, summaries.get(row.id) ?? null)), page: pageMeta(input, page) };
+    return { content: page.rows.map((row) => toSummary(row, orders.listedSummaryOf(row))), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, id: string): Promise<Report> {
