@@ -151,6 +151,7 @@ test('the Manager signs in through the pool, stays signed in across a token refr
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Max' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu for Max Manager' })).toContainText('Manager');
   await expect(usersLink(page)).toBeVisible();
+  await expect(page.getByText('Company sign-in', { exact: true })).toBeVisible();
   // The password went to the pool, and the session got identity-pool credentials.
   expect(calls('InitiateAuth')).toBeGreaterThan(before.initiate);
   await expect.poll(() => calls('GetId')).toBeGreaterThan(before.getId);
@@ -219,6 +220,28 @@ test('someone invited with a temporary password chooses a new one, and a Viewer 
   await expect(viewer.getByLabel(/^Current password/)).toHaveCount(0);
   await viewerContext.close();
   expect([...csp, ...viewerCsp]).toEqual([]);
+});
+
+test('someone of another company signing in on Acme\'s host is handed to theirs, and stays signed in there', async ({ context, page }) => {
+  const csp = await watchCsp(context, page);
+  await page.clock.install();
+  await page.goto(acme('/login'));
+  await submitCredentials(page, 'admin@globex.test', DEMO_POOL_PASSWORD);
+  // The server's /users/me names Globex (custom:company): the session moves by a one-time code.
+  await expect(page).toHaveURL(`http://globex.localhost:${port}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Gus' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for Gus Globex' })).toContainText('Company Admin');
+  // There the session holds our server's tokens (the handoff's): our server refreshes them, not the pool.
+  const poolRefreshes = calls('GetTokensFromRefreshToken');
+  const before = (await context.cookies(`http://globex.localhost:${port}/`)).find((cookie) => cookie.name.endsWith('idToken'))?.value;
+  await page.clock.setSystemTime(Date.now() + 25 * 3600_000);
+  await usersLink(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const after = (await context.cookies(`http://globex.localhost:${port}/`)).find((cookie) => cookie.name.endsWith('idToken'))?.value;
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+  expect(calls('GetTokensFromRefreshToken')).toBe(poolRefreshes);
+  expect(csp).toEqual([]);
 });
 
 test('the hosted sign-in page: "Continue with single sign-on" there and back, and sign-out through it', async ({ context, page }) => {

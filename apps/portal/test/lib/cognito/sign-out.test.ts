@@ -1,6 +1,7 @@
 // Sign-out with a cloud user pool ends both halves: our server revokes the pool sign-in (its id token
 // is the bearer), then the pool revokes its refresh token (RevokeToken, in the adapter); the first
-// failing does not stop the second. With the embedded provider only our server is asked.
+// failing does not stop the second. With the embedded provider, or our server's tokens in a session
+// handed over from another host, only our server is asked.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicConfig } from '@clearlane/contract/public-config';
 import { configureHttp } from '../../../src/lib/http.ts';
@@ -9,8 +10,10 @@ import { setPublicConfig } from '../../../src/lib/public-config.ts';
 
 const calls: string[] = [];
 let serverAnswer = 204;
+let poolSession = true;
 
 vi.mock('../../../src/lib/cognito/index.ts', () => ({
+  isPoolSession: () => poolSession,
   cognitoIdentity: () => ({
     signOut: async () => {
       calls.push('pool RevokeToken');
@@ -25,6 +28,7 @@ vi.mock('../../../src/lib/cognito/index.ts', () => ({
 beforeEach(() => {
   calls.length = 0;
   serverAnswer = 204;
+  poolSession = true;
   const fetch = async (url: string, init: RequestInit) => {
     calls.push(`server ${init.method} ${url} ${new Headers(init.headers).get('authorization') ?? 'anonymous'}`);
     if (serverAnswer === 204) return new Response(null, { status: 204 });
@@ -51,6 +55,13 @@ describe('sign-out', () => {
     await identity.signOut();
     expect(calls.at(-1)).toBe('pool RevokeToken');
     expect(calls.filter((call) => call.startsWith('server'))).not.toHaveLength(0);
+  });
+
+  it('with the user pool, a session of our server\'s tokens (handed over from another host): our server only', async () => {
+    withProvider('cognito');
+    poolSession = false;
+    await identity.signOut();
+    expect(calls).toEqual(['server POST /api/v1/auth/sign-out Bearer pool-id-token']);
   });
 
   it('with the embedded provider: our server only', async () => {
