@@ -7,7 +7,8 @@
 // Journeys: the Manager signs in with email and password through the pool (identity-pool credentials
 // fetched), the browser's clock passes the tokens' expiry and the next page refreshes them with
 // GetTokensFromRefreshToken, sign-out revokes (RevokeToken) and the old id token gets 401; someone
-// invited with a temporary password chooses a new one; a Viewer sees no Manager-only navigation; the
+// invited with a temporary password chooses a new one; a Viewer sees no Manager-only navigation; a
+// password reset goes to the pool; someone of Globex signing in on Acme's host is handed to theirs; the
 // hosted sign-in page round trip ("Continue with single sign-on") and its sign-out. No CSP violation
 // anywhere; axe on the login page; screenshots at 1440 and 390 px.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,7 +20,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { expect, test } from './fixtures.ts';
 import { createDemoPool, DEMO_POOL_PASSWORD, freePort, startCognitoSimulator, type CognitoSimulator, type DemoPool } from './support/cognito-simulator.ts';
-import { expectAccessible, snap, submitCredentials } from './support/portal.ts';
+import { enterCode, expectAccessible, snap, submitCredentials } from './support/portal.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const WIDTHS = [
@@ -241,6 +242,31 @@ test('someone of another company signing in on Acme\'s host is handed to theirs,
   expect(after).toBeTruthy();
   expect(after).not.toBe(before);
   expect(calls('GetTokensFromRefreshToken')).toBe(poolRefreshes);
+  expect(csp).toEqual([]);
+});
+
+test('"Forgot password?" resets at the pool (ForgotPassword, the pool\'s code, ConfirmForgotPassword)', async ({ context, page }) => {
+  const csp = await watchCsp(context, page);
+  const email = `forgetful-${Date.now().toString(36)}@acme.test`;
+  await sim.createUser(pool.userPoolId, { email, password: 'Forgotten-pass-1', groups: ['Viewer'], attributes: { 'custom:company': 'acme' } });
+  const sent = { forgot: calls('ForgotPassword'), confirm: calls('ConfirmForgotPassword'), messages: sim.messages.length };
+  await page.goto(acme('/login'));
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel(/^New password/)).toBeVisible();
+  expect(calls('ForgotPassword')).toBe(sent.forgot + 1);
+  const message = sim.messages.slice(sent.messages).find((entry) => entry.code);
+  expect(message?.code).toMatch(/^\d{6}$/);
+  await enterCode(page, message!.code!);
+  await page.getByLabel(/^New password/).fill('Fresh-start-2026');
+  await page.getByLabel(/^Confirm new password/).fill('Fresh-start-2026');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
+  expect(calls('ConfirmForgotPassword')).toBe(sent.confirm + 1);
+  await submitCredentials(page, email, 'Fresh-start-2026');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   expect(csp).toEqual([]);
 });
 
