@@ -7,6 +7,8 @@
 //    cognito-local's own REFRESH_TOKEN_AUTH flow, so the tokens are minted (and signed) by
 //    cognito-local and its JWKS verifies them; it rotates no refresh token, so none is answered;
 //  - cognito-identity GetId {IdentityPoolId, AccountId?, Logins?} → {IdentityId};
+//  - the hosted domain's GET /logout?client_id&logout_uri → 302 to logout_uri when it is one of the
+//    client's sign-out URLs (createUserPool registers its callback URLs as both);
 //  - cognito-identity GetCredentialsForIdentity {IdentityId, Logins?} → {IdentityId, Credentials:
 //    {AccessKeyId, SecretKey, SessionToken, Expiration (epoch seconds)}}.
 // Logins are keyed `cognito-idp.<region>.amazonaws.com/<userPoolId>` → the pool's id token, checked
@@ -16,18 +18,21 @@
 // the services apart. Tokens are issued by `<url>/<userPoolId>` (cognito-local's IssuerDomain is set
 // to this address), and `<url>/<userPoolId>/.well-known/jwks.json` answers the key set.
 //
-// Used by the portal's vitest files (node environment) and the e2e harness:
+// The one Cognito harness of the repository: the server's tests (apps/server/test/cognito*.test.ts),
+// the portal's (apps/portal/test/lib/cognito) and the e2e journey (e2e/portal-cognito.spec.ts):
 //   const sim = await startCognitoSimulator();
-//   const pool = await sim.createUserPool({ name: 'clearlane' });   // pool id, client id
+//   const pool = await sim.createUserPool({ callbackUrls });   // pool id, client id; custom:company declared
+//   await sim.createUser(pool.userPoolId, { email, password, groups: ['Manager'], attributes: { 'custom:company': 'acme' } });
+//   const tokens = await sim.signIn(pool.clientId, email, password);
 //   const identityPoolId = sim.createIdentityPool({ userPoolId: pool.userPoolId, clientId: pool.clientId });
 //   …  await sim.close();
-// From a shell: `node --import tsx e2e/support/cognito-simulator.ts [port] [callback URL,…]` starts
-// one with a pool, a client (the callback URLs registered for the hosted page), an identity pool
-// (guests allowed) and the Acme demo users, and prints the settings as one line of JSON.
+// or createDemoPool(sim) for the demo users and the server's settings (`serverEnv`).
+// `npm run cognito-local` runs this file: the simulator with the demo pool, printing how to start
+// the server against it (README, "Cloud user pool").
 import { createPublicKey, randomBytes, randomUUID, verify as verifySignature, type JsonWebKey } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -47,6 +52,22 @@ export interface IdentityPoolDefinition {
   clientId: string;
   /** Guest (unauthenticated) identities; AWS's AllowUnauthenticatedIdentities. */
   allowUnauthenticated?: boolean;
+}
+
+export interface UserPoolOptions {
+  name?: string;
+  mfa?: 'OFF' | 'ON' | 'OPTIONAL';
+  /** Registered for the hosted page's /oauth2/authorize (and its /logout). */
+  callbackUrls?: string[];
+  /** Custom attributes the pool declares (without `custom:`): `company` (COGNITO_COMPANY_ATTRIBUTE's default) unless told. */
+  customAttributes?: string[];
+}
+
+export interface PoolTokens {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken: string;
+  ExpiresIn: number;
 }
 
 export interface SimulatorFault {
@@ -72,10 +93,14 @@ export interface CognitoSimulator {
   /** Calls a target (`AWSCognitoIdentityProviderService.AdminCreateUser`, …) as an administrator would. */
   call<T = Record<string, unknown>>(target: string, body: Record<string, unknown>): Promise<T>;
   /** A pool (email login) and a public app client; `callbackUrls` for the hosted page's /oauth2/authorize. */
-  createUserPool(options?: { name?: string; mfa?: 'OFF' | 'ON' | 'OPTIONAL'; callbackUrls?: string[] }): Promise<{ userPoolId: string; clientId: string }>;
+  createUserPool(options?: UserPoolOptions): Promise<{ userPoolId: string; clientId: string }>;
   /** An enabled user with a permanent password (email login), optionally in groups. */
   createUser(userPoolId: string, user: { email: string; password: string; groups?: string[]; attributes?: Record<string, string>; temporary?: boolean }): Promise<void>;
   createIdentityPool(definition: IdentityPoolDefinition): string;
+  /** InitiateAuth USER_PASSWORD_AUTH for a user with a permanent password: the pool's tokens. */
+  signIn(clientId: string, email: string, password: string): Promise<PoolTokens>;
+  /** The `iss` of the pool's tokens (`<url>/<userPoolId>`). */
+  issuer(userPoolId: string): string;
   /** Codes cognito-local sent (SMS MFA, forgot password), newest last. */
   messages: DeliveredMessage[];
   /** How many times each target was called (GetId, GetCredentialsForIdentity, …). */
@@ -141,6 +166,8 @@ export async function startCognitoSimulator(options: { port?: number; region?: s
   const identities = new Map<string, IdentityRecord>();
   const calls = new Map<string, number>();
   const faults = new Map<string, SimulatorFault[]>();
+  /** The sign-out URLs of each app client made by createUserPool (cognito-local has no /logout). */
+  const logoutUrls = new Map<string, string[]>();
 
   const forward = async (target: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
     const answer = await fetch(`${backendUrl}/`, { method: 'POST', headers: { 'content-type': AMZ_JSON, 'x-amz-target': target }, body: JSON.stringify(body) });
@@ -248,6 +275,20 @@ export async function startCognitoSimulator(options: { port?: number; region?: s
         response.end();
         return;
       }
+      // The hosted domain's sign-out (AWS: GET /logout?client_id&logout_uri): back to a registered sign-out URL.
+      const path = new URL(request.url ?? '/', url);
+      if (request.method === 'GET' && path.pathname === '/logout') {
+        calls.set('logout', (calls.get('logout') ?? 0) + 1);
+        const to = path.searchParams.get('logout_uri') ?? '';
+        if (!logoutUrls.get(path.searchParams.get('client_id') ?? '')?.includes(to)) {
+          response.writeHead(400, { 'content-type': 'text/plain' });
+          response.end('Invalid request: logout_uri is not a sign-out URL of this client');
+          return;
+        }
+        response.writeHead(302, { location: to });
+        response.end();
+        return;
+      }
       const target = String(request.headers['x-amz-target'] ?? '');
       const body = await readBody(request);
       if (request.method === 'POST' && request.url === '/' && target) {
@@ -308,14 +349,20 @@ export async function startCognitoSimulator(options: { port?: number; region?: s
     messages,
     calls,
     call,
-    async createUserPool({ name = 'clearlane', mfa = 'OFF', callbackUrls = [] } = {}) {
-      const pool = await call<{ UserPool: { Id: string } }>(`${IDP_TARGET_PREFIX}CreateUserPool`, { PoolName: name, UsernameAttributes: ['email'], MfaConfiguration: mfa });
+    async createUserPool({ name = 'clearlane', mfa = 'OFF', callbackUrls = [], customAttributes = ['company'] } = {}) {
+      const pool = await call<{ UserPool: { Id: string } }>(`${IDP_TARGET_PREFIX}CreateUserPool`, {
+        PoolName: name,
+        UsernameAttributes: ['email'],
+        MfaConfiguration: mfa,
+        Schema: customAttributes.map((attribute) => ({ Name: attribute, AttributeDataType: 'String', Mutable: true })),
+      });
       const client = await call<{ UserPoolClient: { ClientId: string } }>(`${IDP_TARGET_PREFIX}CreateUserPoolClient`, {
         UserPoolId: pool.UserPool.Id,
         ClientName: `${name}-portal`,
         ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
         ...(callbackUrls.length ? { CallbackURLs: callbackUrls, LogoutURLs: callbackUrls, AllowedOAuthFlows: ['code'], AllowedOAuthScopes: ['email', 'openid', 'profile', 'phone'] } : {}),
       });
+      logoutUrls.set(client.UserPoolClient.ClientId, callbackUrls);
       return { userPoolId: pool.UserPool.Id, clientId: client.UserPoolClient.ClientId };
     },
     async createUser(userPoolId, { email, password, groups = [], attributes = {}, temporary = false }) {
@@ -332,6 +379,16 @@ export async function startCognitoSimulator(options: { port?: number; region?: s
       identityPools.set(identityPoolId, { identityPoolId, allowUnauthenticated: false, ...definition });
       return identityPoolId;
     },
+    async signIn(clientId, email, password) {
+      const answer = await call<{ AuthenticationResult?: PoolTokens; ChallengeName?: string }>(`${IDP_TARGET_PREFIX}InitiateAuth`, {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      });
+      if (!answer.AuthenticationResult) throw new Error(`InitiateAuth answered a challenge (${answer.ChallengeName}), not tokens`);
+      return answer.AuthenticationResult;
+    },
+    issuer: (userPoolId) => `${url}/${userPoolId}`,
     failNext(target, fault, times = 1) {
       faults.set(target, [...(faults.get(target) ?? []), ...Array.from({ length: times }, () => fault)]);
     },
@@ -388,21 +445,83 @@ async function startCognitoLocal(dataDirectory: string, issuerDomain: string, me
   return { backend, backendUrl: `http://127.0.0.1:${(backend.address() as AddressInfo).port}` };
 }
 
-// `node --import tsx e2e/support/cognito-simulator.ts [port] [callback URL,…]`: a simulator with the demo users, for the e2e harness or by hand.
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const sim = await startCognitoSimulator({ port: Number(process.argv[2] ?? 0) || 0 });
-  const callbackUrls = (process.argv[3] ?? '').split(',').filter(Boolean);
-  const { userPoolId, clientId } = await sim.createUserPool({ callbackUrls });
-  const password = 'Clearlane-demo-1';
-  const demo: [string, string][] = [
-    ['admin@acme.test', 'CompanyAdmin'],
-    ['manager@acme.test', 'Manager'],
-    ['agent@acme.test', 'Agent'],
-    ['viewer@acme.test', 'Viewer'],
-  ];
-  for (const [email, group] of demo) await sim.createUser(userPoolId, { email, password, groups: [group], attributes: { 'custom:tenant': 'acme' } });
+/**
+ * The demo users (README, "Demo data") as a pool holds them: in the group named like their role and
+ * with the company attribute (`custom:company`, the server's COGNITO_COMPANY_ATTRIBUTE default) set to
+ * their tenant. Password Clearlane-demo-1.
+ */
+export const DEMO_POOL_PASSWORD = 'Clearlane-demo-1';
+export const DEMO_POOL_USERS: { email: string; group: string; company: string }[] = [
+  { email: 'admin@acme.test', group: 'CompanyAdmin', company: 'acme' },
+  { email: 'manager@acme.test', group: 'Manager', company: 'acme' },
+  { email: 'agent@acme.test', group: 'Agent', company: 'acme' },
+  { email: 'viewer@acme.test', group: 'Viewer', company: 'acme' },
+  { email: 'admin@globex.test', group: 'CompanyAdmin', company: 'globex' },
+];
+
+export interface DemoPool {
+  userPoolId: string;
+  clientId: string;
+  identityPoolId: string;
+  /** The server's settings for this pool (AUTH_PROVIDER=cognito and the COGNITO_* variables). */
+  serverEnv: Record<string, string>;
+}
+
+/** A pool with the demo users, an app client (the hosted page's callback URLs), an identity pool (guests allowed). */
+export async function createDemoPool(sim: CognitoSimulator, options: { callbackUrls?: string[]; users?: typeof DEMO_POOL_USERS } = {}): Promise<DemoPool> {
+  const { userPoolId, clientId } = await sim.createUserPool({ callbackUrls: options.callbackUrls ?? [] });
+  for (const user of options.users ?? DEMO_POOL_USERS) {
+    await sim.createUser(userPoolId, { email: user.email, password: DEMO_POOL_PASSWORD, groups: [user.group], attributes: { 'custom:company': user.company } });
+  }
   const identityPoolId = sim.createIdentityPool({ userPoolId, clientId, allowUnauthenticated: true });
-  console.log(JSON.stringify({ endpoint: sim.url, region: sim.region, userPoolId, clientId, identityPoolId, issuer: `${sim.url}/${userPoolId}` }));
-  process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)));
-  process.on('SIGINT', () => void sim.close().then(() => process.exit(0)));
+  return {
+    userPoolId,
+    clientId,
+    identityPoolId,
+    serverEnv: {
+      AUTH_PROVIDER: 'cognito',
+      COGNITO_USER_POOL_ID: userPoolId,
+      COGNITO_USER_POOL_CLIENT_ID: clientId,
+      COGNITO_IDENTITY_POOL_ID: identityPoolId,
+      COGNITO_REGION: sim.region,
+      COGNITO_DOMAIN: sim.url,
+      COGNITO_USER_POOL_ENDPOINT: sim.url,
+      COGNITO_IDENTITY_POOL_ENDPOINT: sim.url,
+    },
+  };
+}
+
+/** A port nobody listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// `npm run cognito-local` (= `node --import tsx e2e/support/cognito-simulator.ts`): the simulator on
+// 127.0.0.1:9229 (COGNITO_LOCAL_PORT) with the demo pool, the hosted page's callback URLs for the
+// portal on PORT (3000), and the settings to start the server with; runs until stopped.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sim = await startCognitoSimulator({ port: Number(process.env.COGNITO_LOCAL_PORT ?? 9229) });
+  const portalPort = Number(process.env.PORT ?? 3000);
+  const callbackUrls = ['localhost', 'acme.localhost', 'globex.localhost'].map((host) => `http://${host}:${portalPort}/login`);
+  const demo = await createDemoPool(sim, { callbackUrls });
+  const env = Object.entries(demo.serverEnv).map(([name, value]) => `  ${name}=${value} \\`).join('\n');
+  console.log(`The Cognito simulator listens on ${sim.url} (user pool, identity pool, hosted page and JWKS on one address).
+The demo users are in the pool (password ${DEMO_POOL_PASSWORD}), each in their role's group with custom:company set.
+Start the server with:
+
+${env}
+  PORT=${portalPort} npm start
+
+then open http://acme.localhost:${portalPort}/login. Ctrl-C stops the simulator (its state is thrown away).
+`);
+  const stop = () => void sim.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }

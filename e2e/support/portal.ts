@@ -21,7 +21,7 @@ export async function submitCredentials(page: Page, email: string, password = DE
   if (!page.url().includes('/login')) await page.goto(tenantUrl(tenant, '/login'));
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Clearlane' })).toBeVisible();
   await emailField(page).fill(email);
-  const next = page.getByRole('button', { name: 'Continue' });
+  const next = page.getByRole('button', { name: 'Continue', exact: true });
   if (await next.isVisible()) await next.click();
   await passwordField(page).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

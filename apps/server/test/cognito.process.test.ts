@@ -1,5 +1,5 @@
 // The real server (`node --import tsx apps/server/src/main.ts`) started with AUTH_PROVIDER=cognito
-// against cognito-local holding the demo users as `npm run cognito-local` creates them: the portal is
+// against the Cognito simulator holding the demo users as `npm run cognito-local` creates them: the portal is
 // told the pool's settings, and the demo manager's pool id token is the bearer of the API.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,30 +7,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { call, cleanUpAfterSuite, exited, START_TIMEOUT_MS, startServer, waitUntilHealthy } from './server-process.ts';
-import { freePort, startCognitoLocal, type CognitoLocal, type PoolSetup } from './support/cognito-local.ts';
+import { createDemoPool, freePort, startCognitoSimulator, type CognitoSimulator, type DemoPool } from '../../../e2e/support/cognito-simulator.ts';
 
 describe('the server with AUTH_PROVIDER=cognito (a process)', () => {
   const left = cleanUpAfterSuite();
   const dataDir = mkdtempSync(join(tmpdir(), 'clearlane-cognito-'));
-  let pool: CognitoLocal;
-  let setup: PoolSetup;
+  let pool: CognitoSimulator;
+  let setup: DemoPool;
   let port: number;
 
   beforeAll(async () => {
-    pool = await startCognitoLocal();
-    setup = await pool.createPool();
-    await pool.createUser(setup, { email: 'manager@acme.test', password: DEMO_PASSWORD, groups: ['Manager'], company: 'acme' });
+    pool = await startCognitoSimulator();
+    // The pool `npm run cognito-local` makes, and the settings it prints.
+    setup = await createDemoPool(pool);
     port = await freePort();
-    left.server = startServer(port, {
-      DATA_DIR: dataDir,
-      AUTH_PROVIDER: 'cognito',
-      COGNITO_USER_POOL_ID: setup.userPoolId,
-      COGNITO_USER_POOL_CLIENT_ID: setup.clientId,
-      COGNITO_REGION: 'us-east-1',
-      COGNITO_DOMAIN: pool.endpoint,
-      COGNITO_USER_POOL_ENDPOINT: pool.endpoint,
-      COGNITO_IDENTITY_POOL_ENDPOINT: pool.endpoint,
-    });
+    left.server = startServer(port, { DATA_DIR: dataDir, ...setup.serverEnv });
     await waitUntilHealthy(port, left.server);
   }, START_TIMEOUT_MS + 60_000);
   afterAll(async () => {
@@ -46,8 +37,8 @@ describe('the server with AUTH_PROVIDER=cognito (a process)', () => {
 
   it('tells the portal the pool, and serves the demo manager on the pool\'s id token', async () => {
     const config = await call(port, 'GET', '/api/v1/public/config');
-    expect(config.json.auth).toMatchObject({ provider: 'cognito', userPoolId: setup.userPoolId, userPoolClientId: setup.clientId, userPoolEndpoint: pool.endpoint });
-    const tokens = await pool.signIn(setup, 'manager@acme.test', DEMO_PASSWORD);
+    expect(config.json.auth).toMatchObject({ provider: 'cognito', userPoolId: setup.userPoolId, userPoolClientId: setup.clientId, userPoolEndpoint: pool.url });
+    const tokens = await pool.signIn(setup.clientId, 'manager@acme.test', DEMO_PASSWORD);
     const me = await call(port, 'GET', '/api/v1/users/me', { token: tokens.IdToken });
     expect(me.status, JSON.stringify(me.json)).toBe(200);
     expect(me.json).toMatchObject({ email: 'manager@acme.test', firstName: 'Max', tenantIdentifier: 'acme', roles: [{ name: 'Manager' }] });

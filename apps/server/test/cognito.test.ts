@@ -1,5 +1,5 @@
-// AUTH_PROVIDER=cognito against a Cognito-compatible user pool on loopback (cognito-local, started by
-// support/cognito-local.ts): the pool's id token is the bearer of our API (SPEC.md §7), verified
+// AUTH_PROVIDER=cognito against a Cognito-compatible user pool on loopback (cognito-local behind the
+// simulator of e2e/support/cognito-simulator.ts, the one harness of the portal's tests and the e2e too): the pool's id token is the bearer of our API (SPEC.md §7), verified
 // against the pool's JWKS; `cognito:groups` map to our roles, the company comes from custom:company
 // or the host, someone new is created just in time, a user we disabled and a signed-out sign-in are
 // refused at once; our own tokens keep working beside the pool's.
@@ -13,18 +13,26 @@ import { findUserByEmail } from '../src/identity/identity.repository.ts';
 import {
   ACME_HOST, GLOBEX_HOST, bearer, createTestApp, databaseKinds, expectOk, expectProblem, get, post, seedTwoCompanies, uniqueEmail, type TestApp,
 } from './helpers.ts';
-import { startCognitoLocal, type CognitoLocal, type PoolSetup, type PoolUser } from './support/cognito-local.ts';
+import { startCognitoSimulator, type CognitoSimulator } from '../../../e2e/support/cognito-simulator.ts';
 
 const require = createRequire(import.meta.url);
 const PASSWORD = 'Pool-password-1';
 const DOMAIN = 'clearlane.auth.us-east-1.amazoncognito.com';
 
-let pool: CognitoLocal;
-let setup: PoolSetup;
+interface PoolUser {
+  email: string;
+  groups?: string[];
+  /** custom:company (COGNITO_COMPANY_ATTRIBUTE's default): a tenant identifier. */
+  company?: string;
+}
+
+let pool: CognitoSimulator;
+let setup: { userPoolId: string; clientId: string; issuer: string };
 
 beforeAll(async () => {
-  pool = await startCognitoLocal();
-  setup = await pool.createPool();
+  pool = await startCognitoSimulator();
+  const created = await pool.createUserPool();
+  setup = { ...created, issuer: pool.issuer(created.userPoolId) };
 }, 60_000);
 afterAll(async () => {
   await pool?.close();
@@ -49,7 +57,7 @@ for (const kind of databaseKinds()) {
         COGNITO_USER_POOL_CLIENT_ID: setup.clientId,
         COGNITO_DOMAIN: DOMAIN,
         COGNITO_REGION: 'us-east-1',
-        COGNITO_USER_POOL_ENDPOINT: pool.endpoint,
+        COGNITO_USER_POOL_ENDPOINT: pool.url,
         COGNITO_IDENTITY_POOL_ENDPOINT: 'http://127.0.0.1:9230',
       }));
       seeded = await seedTwoCompanies(t.db);
@@ -61,8 +69,8 @@ for (const kind of databaseKinds()) {
     /** A person in the pool, signed in there: the pool's id token. */
     const poolSignIn = async (user: Partial<PoolUser> = {}) => {
       const email = user.email ?? uniqueEmail('pool');
-      await pool.createUser(setup, { email, password: PASSWORD, ...user });
-      const tokens = await pool.signIn(setup, email, PASSWORD);
+      await pool.createUser(setup.userPoolId, { email, password: PASSWORD, groups: user.groups, attributes: user.company ? { 'custom:company': user.company } : {} });
+      const tokens = await pool.signIn(setup.clientId, email, PASSWORD);
       return { email, idToken: tokens.IdToken, accessToken: tokens.AccessToken };
     };
     const me = (idToken: string, host = ACME_HOST) => get(t.app, '/api/v1/users/me', idToken, host);
@@ -76,12 +84,12 @@ for (const kind of databaseKinds()) {
         userPoolId: setup.userPoolId,
         userPoolClientId: setup.clientId,
         identityPoolId: null,
-        userPoolEndpoint: pool.endpoint,
+        userPoolEndpoint: pool.url,
         identityPoolEndpoint: 'http://127.0.0.1:9230',
         oauth: { domain: DOMAIN, scopes: ['email', 'openid', 'profile', 'phone'], responseType: 'code' },
       });
       const connectSrc = /connect-src ([^;]*)/.exec(String(response.headers['content-security-policy']))![1]!.split(' ');
-      expect(connectSrc).toEqual(expect.arrayContaining(["'self'", pool.endpoint, 'http://127.0.0.1:9230', `https://${DOMAIN}`]));
+      expect(connectSrc).toEqual(expect.arrayContaining(["'self'", pool.url, 'http://127.0.0.1:9230', `https://${DOMAIN}`]));
     });
 
     it('the pool\'s tokens carry what the mapping reads: kid, iss, aud, token_use, cognito:groups, custom:company', async () => {
@@ -162,8 +170,8 @@ for (const kind of databaseKinds()) {
       const now = Math.floor(Date.now() / 1000);
       const refused = {
         'another audience': await forge({ ...claims, aud: 'another-app-client' }),
-        'another issuer': await forge({ ...claims, iss: `${pool.endpoint}/us-east-1_Other` }),
-        'another pool at the same service': await forge({ ...claims, iss: `${pool.endpoint}/local_other` }),
+        'another issuer': await forge({ ...claims, iss: `${pool.url}/us-east-1_Other` }),
+        'another pool at the same service': await forge({ ...claims, iss: `${pool.url}/local_other` }),
         'expired': await forge({ ...claims, iat: now - 7200, exp: now - 3600 }),
         'an access token': accessToken,
         'token_use access': await forge({ ...claims, token_use: 'access' }),
@@ -191,7 +199,7 @@ for (const kind of databaseKinds()) {
       const disabled = await t.app.inject({ method: 'PATCH', url: `/api/v1/users/${user.id}`, payload: { enabled: false }, headers: { host: ACME_HOST, ...bearer(admin) } });
       expect(disabled.statusCode, disabled.body).toBe(200);
       expectProblem(await me(idToken), 401);
-      const again = await pool.signIn(setup, email, PASSWORD);
+      const again = await pool.signIn(setup.clientId, email, PASSWORD);
       expect(expectProblem(await me(again.IdToken), 401, AUTH_ERROR_CODES.NotAuthorized).detail).toBe('User is disabled.');
 
       // Switched off by an operator (every company): the same.
@@ -208,7 +216,7 @@ for (const kind of databaseKinds()) {
       expect(signOut.statusCode, signOut.body).toBe(204);
       expectProblem(await me(idToken), 401, AUTH_ERROR_CODES.UserUnAuthenticated);
       expectProblem(await me(idToken, GLOBEX_HOST), 401);
-      const again = await pool.signIn(setup, email, PASSWORD);
+      const again = await pool.signIn(setup.clientId, email, PASSWORD);
       expectOk(await me(again.IdToken));
     });
 

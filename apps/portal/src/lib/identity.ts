@@ -27,7 +27,7 @@ export const embeddedIdentity = {
 };
 
 type Embedded = typeof embeddedIdentity;
-/** The calls the cloud user pool answers itself; the handoff between hosts stays the server's. */
+/** The calls the cloud user pool answers itself (sign-out: the server's too); the handoff between hosts stays the server's. */
 type PoolCall = 'discover' | 'signIn' | 'confirmSignIn' | 'refresh' | 'signOut' | 'forgotPassword' | 'confirmResetPassword';
 
 const cognito = () => import('./cognito/index.ts');
@@ -36,8 +36,13 @@ const cognito = () => import('./cognito/index.ts');
 function routed<K extends PoolCall>(name: K): Embedded[K] {
   return ((...args: unknown[]) => {
     if (authProvider() !== 'cognito') return (embeddedIdentity[name] as (...a: unknown[]) => unknown)(...args);
-    return cognito().then((module) => {
+    return cognito().then(async (module) => {
+      // Our server's tokens (a session handed over from another host): our server refreshes and ends them.
+      if ((name === 'refresh' || name === 'signOut') && !module.isPoolSession()) return (embeddedIdentity[name] as (...a: unknown[]) => unknown)(...args);
       if (name === 'refresh') return module.refreshCognitoTokens(args[0] as string);
+      // Both halves end a pool sign-in: the server revokes it (the pool's id token is the bearer, so
+      // it is refused from the next request on), then the pool revokes its refresh token.
+      if (name === 'signOut') await embeddedIdentity.signOut().catch(() => undefined);
       return (module.cognitoIdentity()[name] as (...a: unknown[]) => unknown)(...args);
     });
   }) as Embedded[K];

@@ -23,14 +23,13 @@ function toLogin(location: GuardLocation) {
 const unloading = () => new Promise<never>(() => {});
 
 /**
- * The tenant the session's id token names. A cloud user pool's token has no `tenant_identifier`:
- * its `custom:tenant` attribute when the pool sets one, else unknown (null) — then the server's
- * user context decided where the user belongs when they signed in, and the guard does not move them.
+ * The tenant the session's id token names. A cloud user pool's token has no `tenant_identifier`
+ * (the server maps the company from its own COGNITO_COMPANY_ATTRIBUTE or the host, which the portal
+ * need not know): unknown (null). The sign-in already went where the server's /users/me said
+ * (completeSignIn), and tokens live in host-scoped cookies, so the guard does not move the user.
  */
 export function tokenTenant(claims: IdTokenClaims): string | null {
-  if (authProvider() !== 'cognito') return claims.tenant_identifier ?? '';
-  const custom = (claims as unknown as Record<string, unknown>)['custom:tenant'];
-  return typeof custom === 'string' ? custom : null;
+  return authProvider() === 'cognito' ? null : (claims.tenant_identifier ?? '');
 }
 
 export async function requireSession({ location, preload = false }: { location: GuardLocation; preload?: boolean }) {

@@ -33,6 +33,19 @@ export function cognitoIdentity(): UserPoolIdentity {
   return identity;
 }
 
+/**
+ * Whether the session's tokens are the pool's (issued by `<endpoint>/<userPoolId>`). A session handed
+ * over from another host (the handoff), or opened through a company's own OpenID provider, holds our
+ * server's tokens instead: those are refreshed and revoked by our server, not the pool.
+ */
+export function isPoolSession(): boolean {
+  const stored = linkedSession().load();
+  if (!stored) return false;
+  const { userPoolId } = assertCognitoConfig(publicConfig().auth);
+  const { iss } = decodeJwt<{ iss?: string }>(stored.idToken);
+  return typeof iss === 'string' && iss.endsWith(`/${userPoolId}`);
+}
+
 /** Refresh with the device key of the signed-in user, when their device is remembered. */
 export function refreshCognitoTokens(refreshToken: string): Promise<Tokens> {
   const stored = linkedSession().load();

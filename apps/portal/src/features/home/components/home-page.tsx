@@ -9,7 +9,7 @@ import { tenantOrigin } from '@clearlane/contract/tenancy';
 import { Can, useAbility } from '../../../lib/ability.tsx';
 import { useUserContext } from '../../../lib/current-user.ts';
 import { builtPlugins } from '../../../lib/plugins.ts';
-import { publicConfig } from '../../../lib/public-config.ts';
+import { authProvider, publicConfig } from '../../../lib/public-config.ts';
 import { useMyCompany } from '../api/get-my-company.ts';
 import { ComplianceCard } from './compliance-card.tsx';
 import { MvrHealthCard } from './mvr-health-card.tsx';
@@ -29,7 +29,8 @@ export function HomePage() {
   const otherCompanies = user.companies.filter((membership) => membership.companyId !== user.companyId);
   const here = { protocol: location.protocol, host: location.host };
   const config = publicConfig();
-  const twoStep = user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
+  // With a cloud user pool the pool holds the second step; what we know of it would be wrong.
+  const twoStep = authProvider() === 'cognito' ? 'Company sign-in' : user.mfa.totpEnabled ? 'Authenticator app' : user.mfa.smsEnabled ? 'Text message' : 'Off';
   // As the navigation's Orders section: the ability to view orders and the company's orders plugin.
   const seesOrders = ability.can('view', 'Order') && plugins.includes('orders');
   const placesOrders = ability.can('create', 'Order') && plugins.includes('orders');

@@ -2,14 +2,25 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { UserSummary } from '@clearlane/contract/users';
+import { authProvider } from '../../../lib/public-config.ts';
 import { notify } from '../../../lib/toasts/notify.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
 
+interface ResendInviteProps {
+  user: UserSummary;
+  labelled?: boolean;
+}
+
 /**
  * Action on an invited user: confirm, send a fresh temporary password, say so. An icon in a list
- * row; a labelled button (`labelled`) on the user's own page.
+ * row; a labelled button (`labelled`) on the user's own page. Absent with a cloud user pool: the
+ * pool holds the passwords and the server refuses to send one (docs/DECISIONS.md).
  */
-export function ResendInviteButton({ user, labelled = false }: { user: UserSummary; labelled?: boolean }) {
+export function ResendInviteButton(props: ResendInviteProps) {
+  return authProvider() === 'cognito' ? null : <ResendInviteAction {...props} />;
+}
+
+function ResendInviteAction({ user, labelled = false }: ResendInviteProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const resend = useResendInvite();
   const name = `${user.firstName} ${user.lastName}`;
