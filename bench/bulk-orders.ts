@@ -93,9 +93,9 @@ async function benchDatabase(label: string, env: Record<string, string>, sheets:
     const service = new BulkOrdersService(handle.db, () => queue);
     const parsed = await parseBulkSheet(sheets.csv);
     // In the company's scope, as a request runs it (db/tenant-scope.ts): on connections of company
-    // work. Outside it, on the connections the demo seed had just used, PostgreSQL's cached plan of
-    // the events' foreign-key check (made while orders was nearly empty) scanned the whole orders
-    // table for each of the 10,000 events: 30-60 s, which no upload sees.
+    // work. (A connection's cached plan of the events' foreign-key check, made while orders was
+    // nearly empty, once scanned all of orders per event here and in uploads alike: 30-76 s.
+    // placeOrders now has it planned again after writing the orders; bench/README.md.)
     const place = (fileName: string, count: number) => runAsCompany(principal.companyId, () => service.placeOrders(principal, fileName, parsed.slice(0, count).map((row) => ({ ...row, options: {} }))));
     await place('warm-up.csv', 200);
     const creation = await timed(() => place('bench.csv', parsed.length));

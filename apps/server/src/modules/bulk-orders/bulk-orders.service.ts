@@ -159,6 +159,8 @@ export class BulkOrdersService {
       await repo.insertReportGroup(tx, { id: reportGroupId, companyId, name: `MVR orders from ${fileName}`, source: BULK_UPLOAD_SOURCE, fileName, totalOrders: orderRows.length, createdBy: principal.userId });
       if (tags.size > 0) await upsertTags(tx, companyId, [...tags]);
       await repo.insertOrders(tx, orderRows);
+      // The events' foreign-key check must be planned against orders as they are now, sheet included.
+      await repo.replanForeignKeyChecks(tx);
       await repo.insertEvents(tx, eventRows);
       for (let start = 0; start < orderRows.length; start += JOBS_PER_INSERT) {
         const jobs = orderRows.slice(start, start + JOBS_PER_INSERT).map((order) => ({ data: { orderId: order.id!, companyId } satisfies FulfilOrderJob, ...FULFIL_ORDER_RETRY }));
