@@ -101,6 +101,10 @@ test('dark mode follows the system, passes axe on the main pages, and Light chos
   await expect(search).toHaveCSS('outline-width', '2px');
   // By keyboard, so a focus ring would show if the heading drew one (:focus-visible).
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
+  // Other journeys place orders meanwhile: search, so the order is on the first page whatever came after it.
+  await page.getByRole('textbox', { name: /^Search/ }).fill('Nightingale');
+  await expect(page).toHaveURL(/filter=Nightingale/);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.getByRole('link', { name: /Nightingale/ }).first().focus();
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { level: 1, name: /Nightingale/ });

@@ -168,7 +168,7 @@ function DisableButton({ user, isMe, companyName, pending, onConfirm }: { user: 
   };
   return (
     <>
-      <Button color="red" variant="outline" leftSection={<IconUserOff size={16} aria-hidden />} onClick={open}>
+      <Button color="red.9" variant="outline" leftSection={<IconUserOff size={16} aria-hidden />} onClick={open}>
         Disable user
       </Button>
       <Modal opened={opened} onClose={close} title={isMe ? 'Disable your own account?' : `Disable ${name}?`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
