@@ -61,6 +61,8 @@ export interface UserPoolOptions {
   callbackUrls?: string[];
   /** Custom attributes the pool declares (without `custom:`): `company` (COGNITO_COMPANY_ATTRIBUTE's default) unless told. */
   customAttributes?: string[];
+  /** AutoVerifiedAttributes ['email']: SignUp mails a confirmation code (recorded in `messages`). */
+  verifyEmail?: boolean;
 }
 
 export interface PoolTokens {
@@ -349,11 +351,12 @@ export async function startCognitoSimulator(options: { port?: number; region?: s
     messages,
     calls,
     call,
-    async createUserPool({ name = 'clearlane', mfa = 'OFF', callbackUrls = [], customAttributes = ['company'] } = {}) {
+    async createUserPool({ name = 'clearlane', mfa = 'OFF', callbackUrls = [], customAttributes = ['company'], verifyEmail = false } = {}) {
       const pool = await call<{ UserPool: { Id: string } }>(`${IDP_TARGET_PREFIX}CreateUserPool`, {
         PoolName: name,
         UsernameAttributes: ['email'],
         MfaConfiguration: mfa,
+        ...(verifyEmail ? { AutoVerifiedAttributes: ['email'] } : {}),
         Schema: customAttributes.map((attribute) => ({ Name: attribute, AttributeDataType: 'String', Mutable: true })),
       });
       const client = await call<{ UserPoolClient: { ClientId: string } }>(`${IDP_TARGET_PREFIX}CreateUserPoolClient`, {

@@ -63,6 +63,8 @@ export const SignInResultSchema = z.object({
   codeDeliveryDetails: CodeDeliveryDetailsSchema.optional(),
   totpSetupDetails: TotpSetupDetailsSchema.optional(),
   allowedMfaTypes: z.array(z.enum(MFA_TYPES)).optional(),
+  /** A custom challenge's public parameters (a cloud user pool's CUSTOM_CHALLENGE), e.g. its `question`. */
+  additionalInfo: z.record(z.string(), z.string()).optional(),
 });
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 

@@ -8,6 +8,8 @@ import { withIdentityRetry } from './retry.ts';
 const identityCall = <T>(path: string, body?: unknown, authenticated = false) =>
   withIdentityRetry(() => request<T>(`/api/v1/auth${path}`, { method: 'POST', body, anonymous: !authenticated }));
 
+const NO_SIGN_UP = 'The embedded identity provider has no sign-up to confirm: accounts are created by a company admin.';
+
 /** Our embedded identity provider (the default). */
 export const embeddedIdentity = {
   /** Email first: the password step, or the company's identity provider to go to (issue 14). */
@@ -22,13 +24,16 @@ export const embeddedIdentity = {
     identityCall<{ nextStep: 'CONFIRM_RESET_PASSWORD_WITH_CODE'; codeDeliveryDetails: { deliveryMedium: string; destination: string } }>('/forgot-password', { email }),
   confirmResetPassword: (email: string, code: string, newPassword: string) =>
     identityCall<{ nextStep: 'DONE' }>('/confirm-reset-password', { email, code, newPassword }),
+  /** CONFIRM_SIGN_UP is a cloud user pool's step only: the embedded provider never answers it. */
+  confirmSignUp: (_email: string, _code: string): Promise<{ nextStep: 'DONE' }> => Promise.reject(new Error(NO_SIGN_UP)),
+  resendSignUpCode: (_email: string): Promise<{ codeDeliveryDetails: { deliveryMedium: 'EMAIL' | 'SMS'; destination: string } }> => Promise.reject(new Error(NO_SIGN_UP)),
   createHandoff: () => identityCall<{ code: string; tenantIdentifier: string; origin: string }>('/handoff', undefined, true),
   redeemHandoff: (code: string) => identityCall<Tokens>('/handoff/redeem', { code }),
 };
 
 type Embedded = typeof embeddedIdentity;
 /** The calls the cloud user pool answers itself (sign-out: the server's too); the handoff between hosts stays the server's. */
-type PoolCall = 'discover' | 'signIn' | 'confirmSignIn' | 'refresh' | 'signOut' | 'forgotPassword' | 'confirmResetPassword';
+type PoolCall = 'discover' | 'signIn' | 'confirmSignIn' | 'refresh' | 'signOut' | 'forgotPassword' | 'confirmResetPassword' | 'confirmSignUp' | 'resendSignUpCode';
 
 const cognito = () => import('./cognito/index.ts');
 
@@ -57,4 +62,6 @@ export const identity: Embedded = {
   signOut: routed('signOut'),
   forgotPassword: routed('forgotPassword'),
   confirmResetPassword: routed('confirmResetPassword'),
+  confirmSignUp: routed('confirmSignUp'),
+  resendSignUpCode: routed('resendSignUpCode'),
 };

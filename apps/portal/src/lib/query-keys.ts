@@ -132,6 +132,8 @@ export const mutationKeys = {
     forgotPassword: ['auth', 'forgot-password'] as const,
     confirmResetPassword: ['auth', 'confirm-reset-password'] as const,
     discover: ['auth', 'discover'] as const,
+    confirmSignUp: ['auth', 'confirm-sign-up'] as const,
+    resendSignUpCode: ['auth', 'resend-sign-up-code'] as const,
   },
   drivers: { create: ['drivers', 'create'] as const, update: ['drivers', 'update'] as const, bulkMonitoring: ['drivers', 'bulk-monitoring'] as const },
   businesses: { create: ['businesses', 'create'] as const },

@@ -8,7 +8,8 @@
 //     SELECT_MFA_TYPE       → CONTINUE_SIGN_IN_WITH_MFA_SELECTION            (ANSWER SMS_MFA | SOFTWARE_TOKEN_MFA)
 //     MFA_SETUP             → CONTINUE_SIGN_IN_WITH_TOTP_SETUP  (AssociateSoftwareToken, then VerifySoftwareToken)
 //     CUSTOM_CHALLENGE      → CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE          (ANSWER)
-//     UserNotConfirmedException → CONFIRM_SIGN_UP; PasswordResetRequiredException → RESET_PASSWORD
+//     UserNotConfirmedException → CONFIRM_SIGN_UP (ConfirmSignUp with the code, ResendConfirmationCode
+//       for a new one; the login page then signs in again); PasswordResetRequiredException → RESET_PASSWORD
 //       (a code is sent with ForgotPassword first, as the embedded provider does)
 //     AuthenticationResult  → DONE with tokens (NewDeviceMetadata confirmed and remembered)
 //   ForgotPassword → CONFIRM_RESET_PASSWORD_WITH_CODE; ConfirmForgotPassword → DONE
@@ -158,8 +159,11 @@ export function createUserPoolIdentity(auth: CognitoPublicConfig, deps: UserPool
           },
         };
       }
-      case 'CUSTOM_CHALLENGE':
-        return { nextStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE', session: conversation('CUSTOM_CHALLENGE') };
+      case 'CUSTOM_CHALLENGE': {
+        // The challenge's public parameters (a question, say), without the pool's own USERNAME.
+        const { USERNAME: _username, USER_ID_FOR_SRP: _srpUser, ...additionalInfo } = parameters;
+        return { nextStep: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE', session: conversation('CUSTOM_CHALLENGE'), additionalInfo };
+      }
       default:
         throw new AuthError('UnsupportedChallengeException', `The sign-in challenge ${answer.ChallengeName ?? '(none)'} is not supported by the portal.`);
     }
@@ -255,6 +259,18 @@ export function createUserPoolIdentity(auth: CognitoPublicConfig, deps: UserPool
     },
 
     forgotPassword,
+
+    /** ConfirmSignUp: the code the pool sent when the account was created (CONFIRM_SIGN_UP). */
+    async confirmSignUp(email: string, code: string): Promise<{ nextStep: 'DONE' }> {
+      await call('ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: code.trim() });
+      return { nextStep: 'DONE' };
+    },
+
+    /** ResendConfirmationCode: a new code to confirm the account, and where it went. */
+    async resendSignUpCode(email: string) {
+      const answer = await call<{ CodeDeliveryDetails?: CodeDeliveryDetails }>('ResendConfirmationCode', { ClientId: clientId, Username: email });
+      return { codeDeliveryDetails: deliveryOf(answer.CodeDeliveryDetails, email) };
+    },
 
     async confirmResetPassword(email: string, code: string, newPassword: string): Promise<{ nextStep: 'DONE' }> {
       await call('ConfirmForgotPassword', { ClientId: clientId, Username: email, ConfirmationCode: code.trim(), Password: newPassword });

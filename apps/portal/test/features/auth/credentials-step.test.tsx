@@ -63,7 +63,7 @@ describe('the email-first sign-in step', { timeout: 60_000 }, () => {
 
     await userEvent.type(passwordField()!, 'Clearlane-demo-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => expect(onResult).toHaveBeenCalledWith(DONE, 'Max@Acme.test'));
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(DONE, 'Max@Acme.test', 'Clearlane-demo-1'));
     expect(sent[1]).toEqual({ route: 'POST /api/v1/auth/sign-in', body: { email: 'Max@Acme.test', password: 'Clearlane-demo-1' } });
     expect(goToProvider).not.toHaveBeenCalled();
   });

@@ -79,12 +79,14 @@ describe('user-pool challenges → sign-in steps', () => {
 
   it('CUSTOM_CHALLENGE → CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE (ANSWER); NEW_PASSWORD_REQUIRED answers NEW_PASSWORD', async () => {
     const { fetch, requests } = scripted({
-      InitiateAuth: [{ body: { ChallengeName: 'CUSTOM_CHALLENGE', Session: 's1', ChallengeParameters: { USERNAME: 'uuid-2' } } }],
+      InitiateAuth: [{ body: { ChallengeName: 'CUSTOM_CHALLENGE', Session: 's1', ChallengeParameters: { USERNAME: 'uuid-2', question: 'Favourite colour?' } } }],
       RespondToAuthChallenge: [{ body: { ChallengeName: 'NEW_PASSWORD_REQUIRED', Session: 's2', ChallengeParameters: { USER_ID_FOR_SRP: 'uuid-2' } } }, { body: { AuthenticationResult: RESULT } }],
     });
     const adapter = createUserPoolIdentity(config, { fetch });
     const step = await adapter.signIn('a@acme.test', 'pw');
     expect(step.nextStep).toBe('CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE');
+    // The challenge's public parameters, without the pool's USERNAME.
+    expect(step.additionalInfo).toEqual({ question: 'Favourite colour?' });
     const next = await adapter.confirmSignIn(step.session!, 'blue');
     expect(next.nextStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
     await adapter.confirmSignIn(next.session!, 'New-password-1');
@@ -100,6 +102,22 @@ describe('user-pool challenges → sign-in steps', () => {
     const step = await createUserPoolIdentity(config, { fetch }).signIn('a@acme.test', 'pw');
     expect(step).toEqual({ nextStep: 'RESET_PASSWORD', codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@acme.test' } });
     expect(requests[1]!.body).toEqual({ ClientId: 'client-1', Username: 'a@acme.test' });
+  });
+
+  it('CONFIRM_SIGN_UP: ResendConfirmationCode sends a new code and says where; ConfirmSignUp sends the code', async () => {
+    const { fetch, requests } = scripted({
+      ResendConfirmationCode: [{ body: { CodeDeliveryDetails: { Destination: 'a***@acme.test', DeliveryMedium: 'EMAIL', AttributeName: 'email' } } }],
+      ConfirmSignUp: [{ status: 400, body: { __type: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' } }, { body: {} }],
+    });
+    const adapter = createUserPoolIdentity(config, { fetch });
+    expect(await adapter.resendSignUpCode('a@acme.test')).toEqual({ codeDeliveryDetails: { deliveryMedium: 'EMAIL', destination: 'a***@acme.test' } });
+    await expect(adapter.confirmSignUp('a@acme.test', '111111')).rejects.toMatchObject({ code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+    expect(await adapter.confirmSignUp('a@acme.test', ' 222222 ')).toEqual({ nextStep: 'DONE' });
+    expect(requests.map((request) => request.body)).toEqual([
+      { ClientId: 'client-1', Username: 'a@acme.test' },
+      { ClientId: 'client-1', Username: 'a@acme.test', ConfirmationCode: '111111' },
+      { ClientId: 'client-1', Username: 'a@acme.test', ConfirmationCode: '222222' },
+    ]);
   });
 
   it('an unsupported challenge (DEVICE_SRP_AUTH) is refused by name', async () => {

@@ -107,9 +107,21 @@ describe('sign-in against the user pool', () => {
     expect(decodeJwt<{ email: string }>(done.tokens!.idToken).email).toBe('mfa@acme.test');
   });
 
-  it('maps UserNotConfirmedException to CONFIRM_SIGN_UP', async () => {
-    await sim.call('AWSCognitoIdentityProviderService.SignUp', { ClientId: config.userPoolClientId, Username: 'new@acme.test', Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: 'new@acme.test' }] });
-    expect((await identity().signIn('new@acme.test', PASSWORD)).nextStep).toBe('CONFIRM_SIGN_UP');
+  it('maps UserNotConfirmedException to CONFIRM_SIGN_UP, confirmed with ConfirmSignUp and the mailed code', async () => {
+    // A pool that mails a code at SignUp (AutoVerifiedAttributes email).
+    const pool = await sim.createUserPool({ name: 'sign-up', verifyEmail: true });
+    const signUpPool = { ...config, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId };
+    const signUpIdentity = () => createUserPoolIdentity(signUpPool, { sleep: noSleep });
+    await sim.call('AWSCognitoIdentityProviderService.SignUp', { ClientId: pool.clientId, Username: 'new@acme.test', Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: 'new@acme.test' }] });
+    expect((await signUpIdentity().signIn('new@acme.test', PASSWORD)).nextStep).toBe('CONFIRM_SIGN_UP');
+    const code = sim.messages.filter((message) => message.destination === 'new@acme.test').at(-1)!.code!;
+    const mismatch = await signUpIdentity().confirmSignUp('new@acme.test', code === '000000' ? '111111' : '000000').catch((caught: unknown) => caught);
+    expect((mismatch as ApiError).code).toBe('CodeMismatchException');
+    expect(await signUpIdentity().confirmSignUp('new@acme.test', ` ${code} `)).toEqual({ nextStep: 'DONE' });
+    expect((await signUpIdentity().signIn('new@acme.test', PASSWORD)).nextStep).toBe('DONE');
+    // A code is good once: the pool has none left to match.
+    const spent = await signUpIdentity().confirmSignUp('new@acme.test', code).catch((caught: unknown) => caught);
+    expect((spent as ApiError).code).toBe('ExpiredCodeException');
   });
 
   it('resets a forgotten password: ForgotPassword → CONFIRM_RESET_PASSWORD_WITH_CODE, ConfirmForgotPassword → DONE', async () => {

@@ -7,7 +7,9 @@ import type { MfaType, SignInResult, Tokens } from '@clearlane/contract/auth';
 import { publicConfig } from '../../../lib/public-config.ts';
 import { messageOf } from './auth-errors.ts';
 import { CodeStep } from './login-steps/code-step.tsx';
+import { ConfirmSignUpStep } from './login-steps/confirm-sign-up-step.tsx';
 import { CredentialsStep } from './login-steps/credentials-step.tsx';
+import { CustomChallengeStep } from './login-steps/custom-challenge-step.tsx';
 import { MfaSelectionStep } from './login-steps/mfa-selection-step.tsx';
 import { NewPasswordStep } from './login-steps/new-password-step.tsx';
 import { ResetRequiredStep } from './login-steps/reset-required-step.tsx';
@@ -21,6 +23,9 @@ type Flow =
   | { step: 'CONFIRM_SIGN_IN_WITH_SMS_CODE'; session: string; destination: string }
   | { step: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION'; session: string; allowed: MfaType[] }
   | { step: 'RESET_PASSWORD'; destination: string }
+  // The password typed at the first step signs in again once the account is confirmed; it lives here only.
+  | { step: 'CONFIRM_SIGN_UP'; password: string }
+  | { step: 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE'; session: string; additionalInfo: Record<string, string> }
   | { step: 'FINISHING' };
 
 /** The cloud user pool's hosted sign-in page, when the server configured its domain (issue 14). */
@@ -66,7 +71,7 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
   };
 
   /** Moves to the form of the step the server asks for next. */
-  const handleResult = async (result: SignInResult, forEmail = email) => {
+  const handleResult = async (result: SignInResult, forEmail = email, password?: string) => {
     setEmail(forEmail);
     const session = result.session ?? '';
     switch (result.nextStep) {
@@ -90,6 +95,11 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
         return setFlow({ step: result.nextStep, session, allowed: result.allowedMfaTypes ?? ['TOTP', 'SMS'] });
       case 'RESET_PASSWORD':
         return setFlow({ step: 'RESET_PASSWORD', destination: result.codeDeliveryDetails?.destination ?? forEmail });
+      case 'CONFIRM_SIGN_UP':
+        // Only the first step's answer comes with the password to sign in again with.
+        return password === undefined ? restart(UNSUPPORTED) : setFlow({ step: result.nextStep, password });
+      case 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE':
+        return setFlow({ step: result.nextStep, session, additionalInfo: result.additionalInfo ?? {} });
       default:
         return restart(UNSUPPORTED);
     }
@@ -186,6 +196,10 @@ export function LoginPage({ completeSignIn, redeemHandoff }: SignInCompletion) {
       );
     case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
       return <MfaSelectionStep key={flow.session} session={flow.session} allowed={flow.allowed} {...common} />;
+    case 'CONFIRM_SIGN_UP':
+      return <ConfirmSignUpStep email={email} password={flow.password} {...common} />;
+    case 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE':
+      return <CustomChallengeStep key={flow.session} session={flow.session} additionalInfo={flow.additionalInfo} {...common} />;
     case 'RESET_PASSWORD':
       return <ResetRequiredStep email={email} destination={flow.destination} onRestart={() => restart()} />;
     case 'FINISHING':

@@ -25,7 +25,8 @@ interface CredentialsStepProps {
   passwordStep?: boolean;
   /** Where to go after signing in (passed through the identity provider, too). */
   redirect?: string;
-  onResult: (result: SignInResult, email: string) => Promise<void> | void;
+  /** The password too: an account still to confirm (CONFIRM_SIGN_UP) signs in again with it. */
+  onResult: (result: SignInResult, email: string, password: string) => Promise<void> | void;
   /** Leaves for the identity provider (a full page load). */
   goToProvider?: (url: string) => void;
   /** With a cloud user pool that has a hosted sign-in page: leaves for it (authorization code + PKCE). */
@@ -81,7 +82,7 @@ export function CredentialsStep({ initialEmail, notice, passwordStep = false, re
     setLockedUntil(null);
     try {
       const result = await signIn.mutateAsync({ email, password: values.password });
-      await onResult(result, email);
+      await onResult(result, email, values.password);
     } catch (caught) {
       if (isLockout(caught)) {
         setLockedUntil(deadlineIn(caught.retryAfterSeconds ?? 1));

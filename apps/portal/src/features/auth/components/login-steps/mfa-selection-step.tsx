@@ -1,11 +1,10 @@
-import { Alert, Button, Radio, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { MfaType, SignInResult } from '@clearlane/contract/auth';
 import { useConfirmSignIn } from '../../api/confirm-sign-in.ts';
 import { AuthCard } from '../auth-card.tsx';
 import { isSessionOver, messageOf } from '../auth-errors.ts';
-import { StepFooter } from './step-footer.tsx';
+import { StepActions, StepError } from './step-footer.tsx';
 
 const OPTIONS: Record<MfaType, { label: string; description: string }> = {
   TOTP: { label: 'Authenticator app', description: 'An app on your phone shows a new 6-digit code every 30 seconds.' },
@@ -45,11 +44,7 @@ export function MfaSelectionStep({ session, allowed, onResult, onSessionOver, on
         }}
       >
         <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />}>
-              {error}
-            </Alert>
-          )}
+          <StepError message={error} />
           <Radio.Group value={choice} onChange={setChoice} label="Verification method" required>
             <Stack gap="sm" mt="xs">
               {allowed.map((type, index) => (
@@ -57,10 +52,7 @@ export function MfaSelectionStep({ session, allowed, onResult, onSessionOver, on
               ))}
             </Stack>
           </Radio.Group>
-          <Button type="submit" loading={confirm.isPending} fullWidth>
-            Continue
-          </Button>
-          <StepFooter onRestart={onRestart} />
+          <StepActions label="Continue" pending={confirm.isPending} onRestart={onRestart} />
         </Stack>
       </form>
     </AuthCard>
