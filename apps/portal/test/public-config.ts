@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@clearlane/contract/public-config';
+import type { CognitoPublicConfig, PublicConfig } from '@clearlane/contract/public-config';
 import { setPublicConfig } from '../src/lib/public-config.ts';
 
 export function testPublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
@@ -20,3 +20,15 @@ export function testPublicConfig(overrides: Partial<PublicConfig> = {}): PublicC
   setPublicConfig(config);
   return config;
 }
+
+/** A cloud user pool's settings (AWS's endpoints; tests stub the calls). */
+export const TEST_COGNITO_AUTH: CognitoPublicConfig = {
+  provider: 'cognito',
+  region: 'eu-west-1',
+  userPoolId: 'eu-west-1_Pool',
+  userPoolClientId: 'client-1',
+  identityPoolId: null,
+  userPoolEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com',
+  identityPoolEndpoint: 'https://cognito-identity.eu-west-1.amazonaws.com',
+  oauth: { domain: 'auth.acme.example', scopes: ['email', 'openid', 'profile', 'phone'], responseType: 'code' },
+};

@@ -4,6 +4,7 @@
 import type { Tokens } from '@clearlane/contract/auth';
 import { decodeJwt } from '../jwt.ts';
 import { publicConfig } from '../public-config.ts';
+import { authException } from './auth-errors.ts';
 import { assertCognitoConfig } from './config-rules.ts';
 import { createCredentialsProvider, type CredentialsProvider } from './credentials.ts';
 import { localDeviceStore } from './devices.ts';
@@ -44,6 +45,13 @@ export function isPoolSession(): boolean {
   const { userPoolId } = assertCognitoConfig(publicConfig().auth);
   const { iss } = decodeJwt<{ iss?: string }>(stored.idToken);
   return typeof iss === 'string' && iss.endsWith(`/${userPoolId}`);
+}
+
+/** The account page's password change, at the pool, with the session's access token. */
+export async function changePoolPassword(currentPassword: string, newPassword: string): Promise<void> {
+  const current = await linkedSession().getSession();
+  if (!current) throw authException('UserUnAuthenticatedException');
+  await cognitoIdentity().changePassword(current.accessToken, currentPassword, newPassword);
 }
 
 /** Refresh with the device key of the signed-in user, when their device is remembered. */

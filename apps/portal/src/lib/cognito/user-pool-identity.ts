@@ -13,6 +13,8 @@
 //       (a code is sent with ForgotPassword first, as the embedded provider does)
 //     AuthenticationResult  → DONE with tokens (NewDeviceMetadata confirmed and remembered)
 //   ForgotPassword → CONFIRM_RESET_PASSWORD_WITH_CODE; ConfirmForgotPassword → DONE
+//   change password (the account page): ChangePassword with the access token; a wrong previous password
+//     (NotAuthorizedException) is answered on the current-password field, as our server does
 //   refresh: GetTokensFromRefreshToken (the refresh token is kept when none comes back)
 //   sign-out: RevokeToken of the refresh token (and the hosted domain's /logout when signed in there)
 // The "session" handed to the login page is this module's own state of the conversation (challenge,
@@ -270,6 +272,18 @@ export function createUserPoolIdentity(auth: CognitoPublicConfig, deps: UserPool
     async resendSignUpCode(email: string) {
       const answer = await call<{ CodeDeliveryDetails?: CodeDeliveryDetails }>('ResendConfirmationCode', { ClientId: clientId, Username: email });
       return { codeDeliveryDetails: deliveryOf(answer.CodeDeliveryDetails, email) };
+    },
+
+    /** ChangePassword with the session's access token; a wrong current password names body.currentPassword. */
+    async changePassword(accessToken: string, previousPassword: string, proposedPassword: string): Promise<void> {
+      try {
+        await call('ChangePassword', { AccessToken: accessToken, PreviousPassword: previousPassword, ProposedPassword: proposedPassword });
+      } catch (error) {
+        if (isCode(error, COGNITO_ERRORS.NotAuthorized) && /password/i.test(error.message)) {
+          throw new ApiError(400, { ...error.problem, errors: [{ path: 'body.currentPassword', message: error.message }] });
+        }
+        throw error;
+      }
     },
 
     async confirmResetPassword(email: string, code: string, newPassword: string): Promise<{ nextStep: 'DONE' }> {

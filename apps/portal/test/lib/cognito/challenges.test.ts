@@ -3,21 +3,13 @@
 // PasswordResetRequiredException, NewDeviceMetadata), mapped onto SPEC.md §4's steps: the adapter
 // talks to a scripted fetch that records every request.
 import { describe, expect, it } from 'vitest';
-import type { CognitoPublicConfig } from '@clearlane/contract/public-config';
 import { createDiffieHellman, createHash, getDiffieHellman } from 'node:crypto';
+import type { ApiError } from '../../../src/lib/api-error.ts';
 import { deviceSecretVerifier, localDeviceStore, padHex } from '../../../src/lib/cognito/devices.ts';
 import { createUserPoolIdentity } from '../../../src/lib/cognito/user-pool-identity.ts';
+import { TEST_COGNITO_AUTH } from '../../public-config.ts';
 
-const config: CognitoPublicConfig = {
-  provider: 'cognito',
-  region: 'eu-west-1',
-  userPoolId: 'eu-west-1_Pool',
-  userPoolClientId: 'client-1',
-  identityPoolId: null,
-  userPoolEndpoint: 'https://cognito-idp.eu-west-1.amazonaws.com',
-  identityPoolEndpoint: 'https://cognito-identity.eu-west-1.amazonaws.com',
-  oauth: { domain: 'auth.acme.example', scopes: ['email', 'openid', 'profile', 'phone'], responseType: 'code' },
-};
+const config = TEST_COGNITO_AUTH;
 
 const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 const RESULT = { AccessToken: jwt({ exp: Math.floor(Date.now() / 1000) + 3600 }), IdToken: jwt({ sub: 'u1' }), RefreshToken: 'refresh-1', ExpiresIn: 3600, TokenType: 'Bearer' };
@@ -118,6 +110,25 @@ describe('user-pool challenges → sign-in steps', () => {
       { ClientId: 'client-1', Username: 'a@acme.test', ConfirmationCode: '111111' },
       { ClientId: 'client-1', Username: 'a@acme.test', ConfirmationCode: '222222' },
     ]);
+  });
+
+  it('ChangePassword: a wrong previous password (NotAuthorizedException) names the current-password field; others pass through', async () => {
+    const { fetch, requests } = scripted({
+      ChangePassword: [
+        { status: 400, body: { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' } },
+        { status: 400, body: { __type: 'InvalidPasswordException', message: 'Password does not conform to policy: Password must have symbol characters' } },
+        { body: {} },
+      ],
+    });
+    const adapter = createUserPoolIdentity(config, { fetch });
+    const wrong = (await adapter.changePassword('access-1', 'old', 'New-password-1').catch((caught: unknown) => caught)) as ApiError;
+    expect(wrong).toMatchObject({ code: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+    expect(wrong.fieldMessage('currentPassword')).toBe('Incorrect username or password.');
+    const weak = (await adapter.changePassword('access-1', 'old', 'weak').catch((caught: unknown) => caught)) as ApiError;
+    expect(weak.code).toBe('InvalidPasswordException');
+    expect(weak.fieldMessage('currentPassword')).toBeUndefined();
+    await adapter.changePassword('access-1', 'old', 'New-password-1');
+    expect(requests[2]).toMatchObject({ target: 'AWSCognitoIdentityProviderService.ChangePassword', body: { AccessToken: 'access-1', PreviousPassword: 'old', ProposedPassword: 'New-password-1' } });
   });
 
   it('an unsupported challenge (DEVICE_SRP_AUTH) is refused by name', async () => {

@@ -135,6 +135,18 @@ describe('sign-in against the user pool', () => {
     expect((await identity().signIn('reset@acme.test', 'Another-password-1')).nextStep).toBe('DONE');
   });
 
+  it('changes the password with ChangePassword and the access token: the new one signs in, the old one no more', async () => {
+    await sim.createUser(config.userPoolId, { email: 'changer@acme.test', password: PASSWORD });
+    const tokens = await signedIn('changer@acme.test');
+    await identity().changePassword(tokens.accessToken, PASSWORD, 'Changed-password-1');
+    expect((await identity().signIn('changer@acme.test', 'Changed-password-1')).nextStep).toBe('DONE');
+    await expect(identity().signIn('changer@acme.test', PASSWORD)).rejects.toBeInstanceOf(ApiError);
+    // A wrong previous password is refused (Amazon: NotAuthorizedException; cognito-local: InvalidPasswordException).
+    const wrong = await identity().changePassword(tokens.accessToken, 'Not-my-password-1', 'Other-password-1').catch((caught: unknown) => caught);
+    expect(['NotAuthorizedException', 'InvalidPasswordException']).toContain((wrong as ApiError).code);
+    expect((await identity().signIn('changer@acme.test', 'Changed-password-1')).nextStep).toBe('DONE');
+  });
+
   it('refuses a sign-in conversation it does not know as an expired session (NotAuthorizedException)', async () => {
     const error = await identity().confirmSignIn('not-a-conversation', '123456').catch((caught: unknown) => caught);
     expect((error as ApiError).code).toBe('NotAuthorizedException');

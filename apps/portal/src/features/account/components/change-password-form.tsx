@@ -18,7 +18,14 @@ interface ChangePasswordValues {
   confirmPassword: string;
 }
 
-export function ChangePasswordForm({ email, policy }: { email: string; policy: PasswordPolicy }) {
+interface ChangePasswordFormProps {
+  email: string;
+  policy: PasswordPolicy;
+  /** A cloud user pool changes the password itself and keeps the other sessions (issue 14). */
+  atUserPool?: boolean;
+}
+
+export function ChangePasswordForm({ email, policy, atUserPool = false }: ChangePasswordFormProps) {
   const change = useChangePassword();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ChangePasswordValues>({
@@ -38,7 +45,7 @@ export function ChangePasswordForm({ email, policy }: { email: string; policy: P
       try {
         await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
         form.reset();
-        notify.success('Your password was changed. You were signed out everywhere else.');
+        notify.success(atUserPool ? 'Your password was changed.' : 'Your password was changed. You were signed out everywhere else.');
       } catch (caught) {
         const onCurrent = currentPasswordError(caught);
         if (onCurrent) form.setFieldError('currentPassword', onCurrent);
@@ -59,7 +66,7 @@ export function ChangePasswordForm({ email, policy }: { email: string; policy: P
             Password
           </Title>
           <Text fz="sm" c="dimmed">
-            Changing it signs you out on every other device and browser; you stay signed in here.
+            {atUserPool ? 'Your company’s sign-in service keeps it: change it here, and use the new one from your next sign-in.' : 'Changing it signs you out on every other device and browser; you stay signed in here.'}
           </Text>
         </Stack>
         <form onSubmit={submit} noValidate aria-label="Change password">
