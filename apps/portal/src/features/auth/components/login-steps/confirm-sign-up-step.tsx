@@ -70,7 +70,7 @@ export function ConfirmSignUpStep({ email, password, onResult, onSessionOver, on
             </Button>
             <Group justify="space-between" mt={-8}>
               <Text fz="sm" c="dimmed" role="status">
-                {resentTo ? `We sent a new code to ${resentTo}.` : 'No code? Check your spam folder.'}
+                {resentTo ? `We sent a new code to ${resentTo}.` : 'No email? Check your spam.'}
               </Text>
               <Button variant="subtle" size="compact-sm" onClick={() => void sendNewCode()} loading={resend.isPending} disabled={pending}>
                 Send a new code
