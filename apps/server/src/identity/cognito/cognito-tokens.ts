@@ -11,12 +11,12 @@
 // yields; `event_id`, then `jti`, where a pool leaves it out). The guard's principal_of() reads the
 // family on every request, so our sign-out (it revokes the family), disabling a user and switching
 // off their membership apply at once, exactly as for our own tokens.
-import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { eq } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { CognitoSettings } from '../../config/config.ts';
 import type { Database } from '../../db/client.ts';
+import { uuidFromName } from '../../db/name-based-uuid.ts';
 import { refreshTokens } from '../../db/schema.ts';
 import { runOutsideCompany } from '../../db/tenant-scope.ts';
 import type { IdTokenContext, IdTokenVerifier, VerifiedIdToken } from '../../session/claims.ts';
@@ -181,9 +181,7 @@ export function eitherIdToken(ours: IdTokenVerifier, pool: CognitoTokens | null)
 
 /** A stable uuid for a pool sign-in: the same `origin_jti` is the same family in every process. */
 export function familyIdOf(issuer: string, originJti: string): string {
-  const hex = createHash('sha256').update(`${issuer}\n${originJti}`).digest('hex');
-  // RFC 9562 version 8 (custom) with the RFC variant bits.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromName(`${issuer}\n${originJti}`);
 }
 
 const stringClaim = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);

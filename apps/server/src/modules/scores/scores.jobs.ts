@@ -4,8 +4,8 @@
 // which is how a carrier's change (an OOS order, authority revoked, a BASIC over its threshold) is
 // found and mailed without anyone asking. Its jobs are idempotent by company, day and batch: their
 // ids (the run ids) are derived from them, so a rescore job that runs twice in a day queues nothing twice.
-import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
+import { uuidFromName } from '../../db/name-based-uuid.ts';
 import { runAsCompany } from '../../db/tenant-scope.ts';
 import { DOT_RESCORE_JOB, DOT_SCORE_JOB, DOT_SCORE_RETRY, type Queue } from '../../jobs/queue.ts';
 import { isoDate } from '../../providers/sandbox-shared.ts';
@@ -20,9 +20,7 @@ export const DOT_RESCORE_CRON = '0 5 * * *';
 
 /** A UUID that is always the same for the same company, day and batch. */
 export function dailyRunId(companyId: string, day: string, batch: number): string {
-  const hex = createHash('sha256').update(`dot-rescore/${companyId}/${day}/${batch}`).digest('hex');
-  // Shaped as a version-8 (custom) UUID with the RFC 9562 variant.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidFromName(`dot-rescore/${companyId}/${day}/${batch}`);
 }
 
 /** Queues the day's scoring of every company's DOT numbers; answers how many jobs were new. */
