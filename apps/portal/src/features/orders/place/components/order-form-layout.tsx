@@ -1,26 +1,16 @@
 // The frame every order form shares: breadcrumb back to the orders, the page's one <h1>, a line on
 // what the report contains and how long it takes, and an alert for problems that name no field.
-import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { FormPageHeader } from '../../../../components/form-page-header.tsx';
 
 export function OrderFormHeader({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/orders" fz="sm">
-          Orders
-        </Anchor>
-        <Text fz="sm" aria-current="page">
-          {title}
-        </Text>
-      </Breadcrumbs>
-      <Stack gap={4}>
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed">{children}</Text>
-      </Stack>
-    </>
+    <FormPageHeader list={{ label: 'Orders', to: '/orders' }} title={title}>
+      {children}
+    </FormPageHeader>
   );
 }
 
