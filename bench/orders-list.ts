@@ -25,6 +25,9 @@
 // each shape: the ratio is the database's share. For each shape it prints EXPLAIN (ANALYZE, BUFFERS)
 // of the SQL the server really runs (captured from OrdersService through a logging drizzle
 // instance): the page, which carries its count capped at 10,001 rows (db/capped-count.ts).
+// Beside each pair it prints the CPU per request of this process (the server and autocannon share
+// it) + the database's PostgreSQL backends (from /proc, when PostgreSQL runs on this machine): on 2
+// cores a list can be bound by either, and throughput alone does not say which.
 // Loopback only; each measurement is bounded by its duration; the database is dropped at the end.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -42,6 +45,7 @@ import { loadPrincipal } from '../apps/server/src/access/principal.ts';
 import { hashPassword } from '../apps/server/src/identity/passwords.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { openPreparedDatabase } from '../apps/server/src/runtime.ts';
+import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './support/cpu-per-request.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -450,13 +454,16 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
+    const cpuOfRun = new WeakMap<Result, CpuPerRequest>();
     const measure = async (title: string, path: string, idToken: string): Promise<Result> => {
       const headers = { authorization: `Bearer ${idToken}` };
       // A short warm-up (JIT, connection pools, buffer cache), then the measured run.
       await autocannon({ url: base + path, connections: CONNECTIONS, duration: 1, headers });
       await settle();
       // A generous timeout: a slow shape is a finding to print, not a failed run.
+      const before = await cpuSnapshot(captureClient!);
       const result = await autocannon({ title, url: base + path, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 60 });
+      cpuOfRun.set(result, cpuPerRequest(before, await cpuSnapshot(captureClient!), Math.max(1, result['2xx'])));
       if (result.non2xx || result.errors || result.timeouts) {
         throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts (${JSON.stringify(result.statusCodeStats)})`);
       }
@@ -469,10 +476,16 @@ async function main() {
       result['2xx'] === 0
         ? `${'0'.padStart(6)} req/s   (no answer within ${SECONDS} s)`
         : `${perSecond(result).toFixed(perSecond(result) < 10 ? 1 : 0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms`;
+    /** CPU per request: this process (server and autocannon) + PostgreSQL's backends of the database. */
+    const cpu = (result: Result) => {
+      const used = cpuOfRun.get(result);
+      if (!used) return '?';
+      return `${used.process.toFixed(2)}+${used.database === null ? '?' : used.database.toFixed(2)} ms`;
+    };
     const row = (title: string, result: Result, baseline: Result) => {
       const ratio = perSecond(result) / perSecond(baseline);
       return `  ${title.padEnd(32)} ${figures(result)}   in-memory ${perSecond(baseline).toFixed(0).padStart(4)} req/s   ratio ${ratio.toFixed(2)}` +
-        (ratio > 0 ? ` (${(1 / ratio).toFixed(1)}× the in-memory cost)` : '');
+        (ratio > 0 ? ` (${(1 / ratio).toFixed(1)}× the in-memory cost)` : '') + `   CPU/request ${cpu(result)} (in-memory ${cpu(baseline)})`;
     };
 
     const summary: string[] = [];
