@@ -10,7 +10,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-error.ts';
-import { focusFirstInvalid } from '../lib/focus-first-invalid.ts';
+import { focusFirstInvalid, focusFirstInvalidIn } from '../lib/focus-first-invalid.ts';
 import { notify } from '../lib/toasts/notify.ts';
 import { FormPageHeader } from './form-page-header.tsx';
 
@@ -55,7 +55,9 @@ export function useCreateSubmit<Values, Created>(options: CreateSubmitOptions<Va
   const [error, setError] = useState<string | null>(null);
   const [existing, setExisting] = useState<{ thing?: ExistingThing } | null>(null);
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async (values, event) => {
+    // Read now: React clears currentTarget once the handler has returned.
+    const formElement = event?.currentTarget as HTMLElement | undefined;
     setError(null);
     setExisting(null);
     try {
@@ -71,9 +73,12 @@ export function useCreateSubmit<Values, Created>(options: CreateSubmitOptions<Va
       if (caught.status === 409) {
         form.setFieldError(options.duplicate.field, options.duplicate.message);
         setExisting({ thing: await options.findExisting(caught, values) });
+        focusFirstInvalidIn(formElement);
         return;
       }
-      if (!options.placeServerErrors(form, caught)) setError(caught.message);
+      // The server's refusal arrives after the submit button took focus: the field to fix gets it back.
+      if (options.placeServerErrors(form, caught)) focusFirstInvalidIn(formElement);
+      else setError(caught.message);
     }
   }, (_errors, _values, event) => focusFirstInvalid(event));
 

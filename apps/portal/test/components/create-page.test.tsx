@@ -82,6 +82,7 @@ describe('the add page block', { timeout: 60_000 }, () => {
     expect(alert).toHaveTextContent('Your company has this thing.');
     expect(screen.getByRole('link', { name: 'Open Old thing' })).toHaveAttribute('href', `/things/${EXISTING_ID}`);
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
   });
 
   it('puts a field problem under its field, and any other failure above the fields', async () => {
@@ -92,6 +93,7 @@ describe('the add page block', { timeout: 60_000 }, () => {
     await submitName('Crane');
     expect(await screen.findByText('Name is too odd')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
 
     answer = new ApiError(503, { status: 503, code: 'Unavailable', detail: 'Try again shortly.' });
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Add thing' }));
