@@ -2,7 +2,7 @@
 // pre-selected by ?personId= from the driver's page) or a driver typed in. Validates as you type with
 // the contract's schemas: the licence number against its state's format, the Texas record type only
 // for a Texas licence. With auto-adjudication the chosen ruleset's rules are shown before ordering.
-import { Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Divider, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
@@ -13,10 +13,9 @@ import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useRuleset } from '../../../../lib/entities/rulesets/get-ruleset.ts';
 import { useCreateMvrOrder } from '../../../../lib/entities/orders/place-orders.ts';
-import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
 import {
   EMPTY_MVR_ORDER, MVR_LABELS, PERMISSIBLE_PURPOSE_OPTIONS, TEXAS_RECORD_TYPE_OPTIONS, asksTexasRecordType, orderedLicenceState, toMvrOrderRequest,
-  validateMvrOrder, type DriverSource, type MvrOrderValues,
+  validateMvrOrder, type MvrOrderValues,
 } from '../forms/mvr-order-form.ts';
 import { mvrRetryAdvice, mvrValuesOf } from '../forms/retry.ts';
 import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
@@ -24,7 +23,7 @@ import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form
 import { RulesetRules, rulesetProblem } from './ruleset-rules.tsx';
 import { RulesetSelect } from '../../../../components/ruleset-select.tsx';
 import { OrderFormPage } from './retried-order.tsx';
-import { DriverPicker } from '../../../../components/subject-pickers.tsx';
+import { SubjectSource, useDriverPick } from './subject-source.tsx';
 import { TagsField } from './tags-field.tsx';
 
 export function licenceHint(state: UsStateCode | ''): string {
@@ -58,27 +57,18 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
   const navigate = useNavigate();
   const create = useCreateMvrOrder();
   const [problem, setProblem] = useState<string | null>(null);
-  // undefined until the user picks: until then the driver named by the link is the pick.
-  const [pickedByUser, setPickedByUser] = useState<Person | null | undefined>(undefined);
-  const linked = useOptionalDriver(pickedByUser === undefined ? personId : undefined);
-  const picked = pickedByUser === undefined ? linked.data : (pickedByUser ?? undefined);
-
   const form = useForm<MvrOrderValues>({
     initialValues,
     validateInputOnChange: true,
     validate: validateMvrOrder,
   });
+  const driverPick = useDriverPick(personId, (id) => form.setFieldValue('personId', id));
+  const { picked } = driverPick;
   const values = form.getValues();
   const licenceState = orderedLicenceState(values, picked?.licenceState);
   const [namespace] = useDebouncedValue(values.ruleNamespace.trim(), 300);
   const ruleset = useRuleset(namespace, values.isAutoAdjudicated && !form.errors.ruleNamespace);
   const rulesetError = values.isAutoAdjudicated ? rulesetProblem(ruleset.error, namespace) : null;
-  const linkedDriverMissing = pickedByUser === undefined && !!personId && linked.isError;
-
-  const pick = (driver: Person | undefined) => {
-    setPickedByUser(driver ?? null);
-    form.setFieldValue('personId', driver?.id ?? '');
-  };
 
   const submit = form.onSubmit(async (submitted, event) => {
     setProblem(null);
@@ -110,27 +100,15 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
         <OrderNotPlacedAlert message={problem} />
 
         <FormSection title="Driver">
-          <Radio.Group
-            label="Who is the record for?"
-            value={values.driverSource}
-            onChange={(source) => form.setFieldValue('driverSource', source as DriverSource)}
+          <SubjectSource
+            question="Who is the record for?"
+            typeInLabel="Type in a new driver"
+            source={values.driverSource}
+            onSourceChange={(source) => form.setFieldValue('driverSource', source)}
+            pick={driverPick}
+            pickedDescription={pickedDriverDescription(picked)}
+            error={form.errors.personId}
           >
-            <Group gap="xl" mt={6}>
-              <Radio value="existing" label="A driver of your company" />
-              <Radio value="new" label="Type in a new driver" />
-            </Group>
-          </Radio.Group>
-
-          {values.driverSource === 'existing' ? (
-            <DriverPicker
-              label="Driver"
-              required
-              description={pickedDriverDescription(picked)}
-              picked={picked}
-              onPick={pick}
-              error={form.errors.personId ?? (linkedDriverMissing ? 'The driver in the link is not one of your company’s drivers. Choose another.' : undefined)}
-            />
-          ) : (
             <Stack gap="md">
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
                 <TextInput label="First name" autoComplete="off" required maxLength={80} {...form.getInputProps('firstName')} />
@@ -179,7 +157,7 @@ function MvrOrderForm({ initialValues }: { initialValues: MvrOrderValues }) {
                 />
               </SimpleGrid>
             </Stack>
-          )}
+          </SubjectSource>
         </FormSection>
 
         <Divider />

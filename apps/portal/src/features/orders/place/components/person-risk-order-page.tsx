@@ -1,7 +1,7 @@
 // /orders/person-risk-assessment/single-order: order a person risk assessment for a driver of the
 // company (searched, or pre-selected by ?personId=) or a person typed in, checked as you type with
 // the contract's InlinePersonSchema.
-import { Divider, Group, Paper, Radio, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -10,15 +10,13 @@ import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
 import { useCreatePersonRiskOrder } from '../../../../lib/entities/orders/place-orders.ts';
-import { useOptionalDriver } from '../../../../lib/entities/drivers/get-driver.ts';
-import type { DriverSource } from '../forms/mvr-order-form.ts';
 import { EMPTY_PERSON_RISK, PERSON_RISK_LABELS, toPersonRiskRequest, validatePersonRisk, type PersonRiskValues } from '../forms/risk-order-forms.ts';
 import { personRiskValuesOf } from '../forms/retry.ts';
 import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
 import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { DefinitionField } from './risk-definition-field.tsx';
 import { OrderFormPage } from './retried-order.tsx';
-import { DriverPicker } from '../../../../components/subject-pickers.tsx';
+import { SubjectSource, useDriverPick } from './subject-source.tsx';
 import { TagsField } from './tags-field.tsx';
 
 const pickedPersonDescription = (driver: Person | undefined) =>
@@ -40,23 +38,14 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
   const navigate = useNavigate();
   const create = useCreatePersonRiskOrder();
   const [problem, setProblem] = useState<string | null>(null);
-  // undefined until the user picks: until then the driver named by the link is the pick.
-  const [pickedByUser, setPickedByUser] = useState<Person | null | undefined>(undefined);
-  const linked = useOptionalDriver(pickedByUser === undefined ? personId : undefined);
-  const picked = pickedByUser === undefined ? linked.data : (pickedByUser ?? undefined);
-  const linkedDriverMissing = pickedByUser === undefined && !!personId && linked.isError;
-
   const form = useForm<PersonRiskValues>({
     initialValues,
     validateInputOnChange: true,
     validate: validatePersonRisk,
   });
   const values = form.getValues();
-
-  const pick = (driver: Person | undefined) => {
-    setPickedByUser(driver ?? null);
-    form.setFieldValue('personId', driver?.id ?? '');
-  };
+  const driverPick = useDriverPick(personId, (id) => form.setFieldValue('personId', id));
+  const { picked } = driverPick;
 
   const submit = form.onSubmit(async (submitted, event) => {
     setProblem(null);
@@ -80,27 +69,15 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
         <OrderNotPlacedAlert message={problem} />
 
         <FormSection title="Person">
-          <Radio.Group
-            label="Who is the assessment for?"
-            value={values.personSource}
-            onChange={(source) => form.setFieldValue('personSource', source as DriverSource)}
+          <SubjectSource
+            question="Who is the assessment for?"
+            typeInLabel="Type in a person"
+            source={values.personSource}
+            onSourceChange={(source) => form.setFieldValue('personSource', source)}
+            pick={driverPick}
+            pickedDescription={pickedPersonDescription(picked)}
+            error={form.errors.personId}
           >
-            <Group gap="xl" mt={6}>
-              <Radio value="existing" label="A driver of your company" />
-              <Radio value="new" label="Type in a person" />
-            </Group>
-          </Radio.Group>
-
-          {values.personSource === 'existing' ? (
-            <DriverPicker
-              label="Driver"
-              required
-              description={pickedPersonDescription(picked)}
-              picked={picked}
-              onPick={pick}
-              error={form.errors.personId ?? (linkedDriverMissing ? 'The driver in the link is not one of your company’s drivers. Choose another.' : undefined)}
-            />
-          ) : (
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TextInput label="First name" autoComplete="off" required maxLength={80} {...form.getInputProps('firstName')} />
               <TextInput label="Last name" autoComplete="off" required maxLength={80} {...form.getInputProps('lastName')} />
@@ -126,7 +103,7 @@ function PersonRiskOrderForm({ initialValues }: { initialValues: PersonRiskValue
                 {...form.getInputProps('state')}
               />
             </SimpleGrid>
-          )}
+          </SubjectSource>
         </FormSection>
 
         <Divider />
