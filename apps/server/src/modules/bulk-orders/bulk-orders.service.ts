@@ -29,9 +29,11 @@ export const BULK_UPLOAD_SOURCE = 'BULK_UPLOAD';
 /**
  * Orders written per chunk: their rows, events and jobs take one statement each. Small enough that
  * the database starts early and the last chunk, written after the sheet is read, is short; large
- * enough that the first chunk's foreign-key plans see a table of its size (ChunkWriter).
+ * enough that the first chunk's foreign-key plans see a table of its size (ChunkWriter), and that
+ * PGlite, which runs each statement on this thread and gains nothing from the overlap, plans few
+ * statements (500 measured no faster on PostgreSQL, bench/README.md).
  */
-const ORDERS_PER_CHUNK = 500;
+const ORDERS_PER_CHUNK = 1_000;
 /** How often the reading lets the event loop run (sheetOrders). */
 const ROWS_BETWEEN_TURNS = 100;
 const MAX_FILE_NAME_LENGTH = 200;
