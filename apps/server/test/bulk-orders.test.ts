@@ -85,6 +85,13 @@ async function orderCount(t: TestApp, companyId: string) {
   return row!.n;
 }
 
+/** What a company's uploads have written: report groups, orders, their events, and fulfilment jobs (of any company). */
+async function writtenFor(t: TestApp, companyId: string) {
+  const [events] = await t.db.select({ n: count() }).from(orderEvents).where(eq(orderEvents.companyId, companyId));
+  const jobs = await t.db.execute(sql`select count(*)::int as n from pgboss.job where name = ${FULFIL_ORDER_JOB}`);
+  return { groups: await groupCount(t, companyId), orders: await orderCount(t, companyId), events: events!.n, jobs: (jobs as unknown as { rows: { n: number }[] }).rows[0]!.n };
+}
+
 async function ordersOfGroup(t: TestApp, companyId: string, groupId: string) {
   return t.db.select().from(orders).where(and(eq(orders.companyId, companyId), eq(orders.reportGroupId, groupId))).orderBy(orders.id);
 }
@@ -302,6 +309,25 @@ describeEachDatabase('bulk MVR orders', (t) => {
     expect(problem.errors!.map((error) => error.path)).toEqual(['file.row 7, Last name', 'file.row 22, Licence state', 'file.row 35, Permissible purpose']);
     expect(await groupCount(t, seed.acme.id)).toBe(groupsBefore);
     expect(await orderCount(t, seed.acme.id)).toBe(ordersBefore);
+  });
+
+  it('undoes the orders already written when a bad row comes after them, in a workbook read and written chunk by chunk', async () => {
+    // More rows than one chunk: the first ones are written while the rest is still read.
+    const rows: ExcelJS.CellValue[][] = Array.from({ length: 1_300 }, (_, i) => validRow(5_000 + i));
+    rows[1_250]![4] = 'ZZ'; // sheet row 1,252
+    const before = await writtenFor(t, seed.acme.id);
+    const problem = expectProblem(await upload(t, agent, await xlsxOf([HEADER, ...rows]), 'drivers.xlsx'), 422, 'BulkSheetInvalid') as SheetProblem;
+    expect(problem.rowErrors.map(({ row, column, value }) => ({ row, column, value }))).toEqual([{ row: 1_252, column: 'Licence state', value: 'ZZ' }]);
+    expect(await writtenFor(t, seed.acme.id)).toEqual(before);
+
+    // The same sheet corrected is placed whole, the group counting every row.
+    rows[1_250]![4] = 'CA';
+    const placed = await upload(t, agent, await xlsxOf([HEADER, ...rows]), 'drivers.xlsx');
+    expect(placed.statusCode, placed.body).toBe(201);
+    const result = placed.json() as BulkOrderResult;
+    expect(result.totalOrders).toBe(1_300);
+    expect(await ordersOfGroup(t, seed.acme.id, result.reportGroupId)).toHaveLength(1_300);
+    expect((await get(t.app, `/api/v1/reports/groups/${result.reportGroupId}`, agent)).json()).toMatchObject({ totalOrders: 1_300 });
   });
 
   it('refuses a Texas record type for another state\'s licence, as a single order does', async () => {

@@ -1,6 +1,6 @@
 // Rows of a bulk upload, written many at a time: each statement sends a chunk of rows as ONE JSON
 // parameter (db/recordset.ts, json_to_recordset).
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertAsRecordset } from '../../db/recordset.ts';
 import { orderEvents, orders, reportGroups } from '../../db/schema.ts';
@@ -18,6 +18,11 @@ const EVENT_KEYS = ['id', 'companyId', 'orderId', 'type', 'fromStatus', 'toStatu
 
 export async function insertReportGroup(db: Executor, group: NewReportGroupRow) {
   await db.insert(reportGroups).values(group);
+}
+
+/** The group's count of orders, known once the whole sheet is read (the group is written before its orders). */
+export async function setReportGroupTotal(db: Executor, companyId: string, reportGroupId: string, totalOrders: number) {
+  await db.update(reportGroups).set({ totalOrders }).where(and(eq(reportGroups.companyId, companyId), eq(reportGroups.id, reportGroupId)));
 }
 
 export async function insertOrders(db: Executor, rows: readonly NewBulkOrderRow[]) {

@@ -86,8 +86,35 @@ function cellsOf(row: ExcelJS.Row): SheetCell[] | null {
  * and loaded whole only when the streaming reader cannot tell which sheet is the first.
  */
 export async function readXlsx(file: Buffer, unpacked?: readonly UnpackedEntry[]): Promise<SheetRow[]> {
-  const streamed = unpacked ? await streamFirstSheet(unpacked) : null;
-  return streamed ?? (await loadFirstSheet(file));
+  const rows: SheetRow[] = [];
+  for await (const batch of xlsxRows(file, unpacked)) rows.push(...batch);
+  return rows;
+}
+
+/** Rows handed on together: one hop through the async generators per batch, not per row. */
+const ROWS_PER_BATCH = 100;
+
+/**
+ * The rows of readXlsx in batches, as the reader reaches them: an upload checks and writes the
+ * first rows while the later ones are still being read. A workbook the streaming reader trips on
+ * part-way is loaded whole and read on after the last row already given (both readers number rows
+ * alike), so no row is given twice or missed.
+ */
+export async function* xlsxRows(file: Buffer, unpacked?: readonly UnpackedEntry[]): AsyncGenerator<SheetRow[]> {
+  let lastNumber = 0;
+  if (unpacked) {
+    try {
+      for await (const batch of streamFirstSheet(unpacked)) {
+        lastNumber = batch.at(-1)?.number ?? lastNumber;
+        yield batch;
+      }
+      return;
+    } catch (error) {
+      // A workbook the streaming reader trips on may still load whole; if not, that says so.
+      if (!(error instanceof CannotStream)) throw error;
+    }
+  }
+  yield (await loadFirstSheet(file)).filter((row) => row.number > lastNumber);
 }
 
 async function loadFirstSheet(file: Buffer): Promise<SheetRow[]> {
@@ -129,18 +156,21 @@ interface StreamedWorkbook {
   model?: { sheets?: { name?: string }[] };
 }
 
+/** The streaming reader cannot read this workbook for certain: load it whole instead. */
+class CannotStream extends Error {}
+
 /**
- * The first sheet's rows through exceljs's streaming reader, or null when it cannot be read this
- * way for certain (then the caller loads the workbook whole, which reads the same sheet). The zip
- * it reads is rebuilt from the guard's entries in the order that reader needs: the workbook and
- * its relations (which sheet is first), styles (which numbers are dates), shared strings, then the
- * sheets; everything else is left out.
+ * The first sheet's rows, in batches, through exceljs's streaming reader; throws CannotStream when
+ * it cannot be read this way for certain (then the caller loads the workbook whole, which reads the
+ * same sheet). The zip it reads is rebuilt from the guard's entries in the order that reader needs:
+ * the workbook and its relations (which sheet is first), styles (which numbers are dates), shared
+ * strings, then the sheets; everything else is left out.
  */
-async function streamFirstSheet(unpacked: readonly UnpackedEntry[]): Promise<SheetRow[] | null> {
+async function* streamFirstSheet(unpacked: readonly UnpackedEntry[]): AsyncGenerator<SheetRow[]> {
   const entry = (name: string) => unpacked.find((file) => file.name === name);
   const workbookXml = entry(WORKBOOK);
   const relations = entry(WORKBOOK_RELATIONS);
-  if (!workbookXml || !relations) return null;
+  if (!workbookXml || !relations) throw new CannotStream();
   const sheets = unpacked.filter((file) => WORKSHEET.test(file.name));
   const styles = entry(STYLES);
   const zip = storedZip([
@@ -149,22 +179,27 @@ async function streamFirstSheet(unpacked: readonly UnpackedEntry[]): Promise<She
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunksOf(zip)), {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   });
+  // for await never throws into a generator at its yield: whatever is caught here is the reader's.
   try {
     for await (const worksheet of reader) {
       const firstName = (reader as StreamedWorkbook).model?.sheets?.[0]?.name;
       if (firstName === undefined || (worksheet as { name?: string }).name !== firstName) continue;
-      const rows: SheetRow[] = [];
+      let batch: SheetRow[] = [];
       for await (const row of worksheet) {
         const cells = cellsOf(row);
-        if (cells) rows.push({ number: row.number, cells });
+        if (cells) batch.push({ number: row.number, cells });
+        if (batch.length === ROWS_PER_BATCH) {
+          yield batch;
+          batch = [];
+        }
       }
-      return rows;
+      yield batch;
+      return;
     }
-  } catch {
-    // A workbook the streaming reader trips on may still load whole; if not, that says so.
-    return null;
+  } catch (error) {
+    throw new CannotStream(String(error));
   }
-  return null;
+  throw new CannotStream('no first sheet');
 }
 
 /** csv-parse's error codes for broken quoting, in words a spreadsheet user can act on. */

@@ -1,4 +1,5 @@
-// Turns the rows of a sheet into MVR orders, or into every problem it has, by row and column.
+// Turns the rows of a sheet into MVR orders, one row at a time as the sheet is read, or into every
+// problem it has, by row and column.
 // Each row is checked with the single-order contract (checkBulkMvrRow), so a row's messages are
 // the order form's. Nothing is created unless every row is valid.
 import {
@@ -9,8 +10,8 @@ import type { MalformedCsv, SheetRow } from './sheet-reader.ts';
 
 export type ValidBulkOrder = CreateMvrOrderBody & { driver: NonNullable<CreateMvrOrderBody['driver']> };
 
+/** What is wrong with a sheet that cannot be ordered. */
 export type SheetVerdict =
-  | { kind: 'valid'; orders: { row: number; order: ValidBulkOrder }[] }
   | { kind: 'invalid'; rowErrors: BulkRowError[]; rowErrorCount: number; detail: string }
   | { kind: 'too-many-rows'; rows: number };
 
@@ -32,7 +33,7 @@ class ErrorList {
   }
 }
 
-const invalid = (errors: ErrorList, detail: string): SheetVerdict => ({ kind: 'invalid', rowErrors: errors.listed, rowErrorCount: errors.count, detail });
+const invalid = (errors: ErrorList, detail: string): Extract<SheetVerdict, { kind: 'invalid' }> => ({ kind: 'invalid', rowErrors: errors.listed, rowErrorCount: errors.count, detail });
 
 /** 0 → A, 25 → Z, 26 → AA: the column's letter as a spreadsheet heads it. */
 export function columnLetter(index: number): string {
@@ -90,62 +91,99 @@ function readHeader(header: SheetRow, errors: ErrorList): (BulkMvrColumn | null)
   return positions;
 }
 
-export function validateSheet(rows: SheetRow[]): SheetVerdict {
-  const errors = new ErrorList();
-  const [header, ...dataRows] = rows;
-  if (!header) {
-    errors.add({ row: 1, column: '', value: '', message: 'the sheet is empty: the first row must hold the column headers of the template' });
-    return invalid(errors, 'The sheet is empty.');
-  }
-  if (dataRows.length > BULK_ORDER_LIMITS.maxRows) return { kind: 'too-many-rows', rows: dataRows.length };
-  const positions = readHeader(header, errors);
-  if (errors.count > 0) {
-    const missing = errors.listed.filter((error) => error.message === 'this required column is missing').map((error) => error.column);
-    return invalid(errors, missing.length > 0
-      ? `The header row is missing required columns: ${missing.join(', ')}.`
-      : 'The header row has columns the template does not have.');
-  }
-  if (dataRows.length === 0) {
-    errors.add({ row: 2, column: '', value: '', message: 'the sheet has no orders: add one row per driver under the header' });
-    return invalid(errors, 'The sheet has no orders.');
+export interface ValidOrderRow {
+  row: number;
+  order: ValidBulkOrder;
+}
+
+/**
+ * Checks a sheet one row at a time, as it is read (the header first): each valid row's order at
+ * once, so that an upload can write it while later rows are still read, and at the end the verdict
+ * on the whole sheet. Rows are checked until the first problem and after it, so that every problem
+ * is listed; an order given out before a problem was found must then be undone by the caller (the
+ * upload's transaction rolls back).
+ */
+export class SheetChecker {
+  private readonly errors = new ErrorList();
+  private header: SheetRow | undefined;
+  private positions: (BulkMvrColumn | null)[] = [];
+  private headerFailed = false;
+  private dataRows = 0;
+
+  /** True once the sheet cannot be ordered: a problem found, or more rows than the limit. */
+  get failed(): boolean {
+    return this.errors.count > 0 || this.dataRows > BULK_ORDER_LIMITS.maxRows;
   }
 
-  const orders: { row: number; order: ValidBulkOrder }[] = [];
-  for (const row of dataRows) {
-    const cells: BulkMvrCells = {};
-    let unusable = false;
-    positions.forEach((column, index) => {
-      const cell = row.cells[index];
-      if (!column || !cell) return;
-      if (cell.problem) {
-        unusable = true;
-        errors.add({ row: row.number, column: column.header, value: cell.text, message: cell.problem });
-      }
-      cells[column.key] = cell.text;
-    });
-    // Text beyond the header's last column would be silently dropped: say so instead.
-    row.cells.slice(positions.length).forEach((cell) => {
-      if (cell.text.trim() !== '') errors.add({ row: row.number, column: '', value: cell.text, message: 'is outside the columns of the header row' });
-    });
-    if (isTemplateExampleRow(cells)) {
-      errors.add({ row: row.number, column: '', value: [cells.firstName, cells.lastName].join(' '), message: TEMPLATE_EXAMPLE_MESSAGE });
-      continue;
+  /** The row's order when it is valid and the sheet has been so far; otherwise null, its problems noted. */
+  check(row: SheetRow): ValidOrderRow | null {
+    if (!this.header) {
+      this.header = row;
+      this.positions = readHeader(row, this.errors);
+      this.headerFailed = this.errors.count > 0;
+      return null;
     }
-    const check = checkBulkMvrRow(cells);
-    if (!check.ok) {
-      for (const problem of check.problems) {
-        const column = problem.column ? COLUMN_BY_KEY.get(problem.column)! : null;
-        // A refused cell (a formula) already has its error; the schema's would only repeat it.
-        if (column && row.cells[positions.indexOf(column)]?.problem) continue;
-        errors.add({ row: row.number, column: column?.header ?? '', value: column ? (cells[column.key] ?? '') : '', message: problem.message });
-      }
-    } else if (!unusable) {
-      orders.push({ row: row.number, order: check.order });
-    }
+    this.dataRows++;
+    // Past the limit, or under a header with problems, the rows are only counted (as the verdict needs).
+    if (this.dataRows > BULK_ORDER_LIMITS.maxRows || this.headerFailed) return null;
+    const order = checkRow(row, this.positions, this.errors);
+    return order && !this.failed ? order : null;
   }
-  if (errors.count > 0) {
+
+  /** Null when every row was valid; otherwise what is wrong with the sheet. */
+  verdict(): SheetVerdict | null {
+    const { errors, header } = this;
+    if (!header) {
+      errors.add({ row: 1, column: '', value: '', message: 'the sheet is empty: the first row must hold the column headers of the template' });
+      return invalid(errors, 'The sheet is empty.');
+    }
+    if (this.dataRows > BULK_ORDER_LIMITS.maxRows) return { kind: 'too-many-rows', rows: this.dataRows };
+    if (this.headerFailed) {
+      const missing = errors.listed.filter((error) => error.message === 'this required column is missing').map((error) => error.column);
+      return invalid(errors, missing.length > 0
+        ? `The header row is missing required columns: ${missing.join(', ')}.`
+        : 'The header row has columns the template does not have.');
+    }
+    if (this.dataRows === 0) {
+      errors.add({ row: 2, column: '', value: '', message: 'the sheet has no orders: add one row per driver under the header' });
+      return invalid(errors, 'The sheet has no orders.');
+    }
+    if (errors.count === 0) return null;
     const badRows = new Set(errors.listed.map((error) => error.row)).size;
     return invalid(errors, `${errors.count} ${errors.count === 1 ? 'problem' : 'problems'} in ${badRows}${errors.count > errors.listed.length ? '+' : ''} ${badRows === 1 ? 'row' : 'rows'}; nothing was ordered. Correct the sheet and upload it again.`);
   }
-  return { kind: 'valid', orders };
+}
+
+/** One data row: its order, or null with its problems added to `errors`. */
+function checkRow(row: SheetRow, positions: (BulkMvrColumn | null)[], errors: ErrorList): ValidOrderRow | null {
+  const cells: BulkMvrCells = {};
+  let unusable = false;
+  positions.forEach((column, index) => {
+    const cell = row.cells[index];
+    if (!column || !cell) return;
+    if (cell.problem) {
+      unusable = true;
+      errors.add({ row: row.number, column: column.header, value: cell.text, message: cell.problem });
+    }
+    cells[column.key] = cell.text;
+  });
+  // Text beyond the header's last column would be silently dropped: say so instead.
+  row.cells.slice(positions.length).forEach((cell) => {
+    if (cell.text.trim() !== '') errors.add({ row: row.number, column: '', value: cell.text, message: 'is outside the columns of the header row' });
+  });
+  if (isTemplateExampleRow(cells)) {
+    errors.add({ row: row.number, column: '', value: [cells.firstName, cells.lastName].join(' '), message: TEMPLATE_EXAMPLE_MESSAGE });
+    return null;
+  }
+  const check = checkBulkMvrRow(cells);
+  if (!check.ok) {
+    for (const problem of check.problems) {
+      const column = problem.column ? COLUMN_BY_KEY.get(problem.column)! : null;
+      // A refused cell (a formula) already has its error; the schema's would only repeat it.
+      if (column && row.cells[positions.indexOf(column)]?.problem) continue;
+      errors.add({ row: row.number, column: column?.header ?? '', value: column ? (cells[column.key] ?? '') : '', message: problem.message });
+    }
+    return null;
+  }
+  return unusable ? null : { row: row.number, order: check.order };
 }
