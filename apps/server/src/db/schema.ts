@@ -337,7 +337,7 @@ const textInC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"
  * and orders its matches here, in this index alone, and reads only the page's orders. Triggers on
  * orders write it (every insert path, as one statement per statement) and remove an order's words
  * with the order; nothing else writes it. No foreign keys: they would be checked for each of an
- * upload's ~60,000 words, and the triggers already hold it to orders.
+ * upload's ~50,000 words (five an MVR), and the triggers already hold it to orders.
  */
 export const orderSubjectWords = pgTable(
   'order_subject_words',

@@ -31,17 +31,21 @@ AS $$
 $$;
 --> statement-breakpoint
 -- The triggers that keep the words. Statement-level, with the statement's rows as a transition
--- table: an upload's 2,000-row INSERT writes its ~12,000 words in one INSERT … SELECT, not 2,000
--- trigger calls. SECURITY DEFINER: the tenant role may read the words but not write them (below),
--- so they stay a function of the orders it was allowed to write (the orders' own policy checked
--- those), and they are written without a policy check per word.
+-- table: an upload's 2,000-row INSERT writes its ~9,000 words in one INSERT … SELECT, not 2,000
+-- trigger calls; in the index's order, so that the index takes them page by page (~9% less time
+-- than in the orders' order, 10,000 orders in psql). SECURITY DEFINER: the tenant role may read the
+-- words but not write them (below), so they stay a function of the orders it was allowed to write
+-- (the orders' own policy checked those), and they are written without a policy check per word.
+-- No foreign keys on the words (to orders or companies): each of an upload's ~50,000 words would be
+-- checked by an index probe of its own, and the triggers already hold the words to their orders.
 CREATE FUNCTION order_subject_words_insert() RETURNS trigger
   LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
 AS $$
 BEGIN
   INSERT INTO order_subject_words (company_id, word, created_at, order_id)
   SELECT inserted.company_id, subject_word, inserted.created_at, inserted.id
-  FROM inserted_orders AS inserted, unnest(order_subject_words_of(inserted.subject_label)) AS subject_word;
+  FROM inserted_orders AS inserted, unnest(order_subject_words_of(inserted.subject_label)) AS subject_word
+  ORDER BY inserted.company_id, subject_word;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -148,9 +152,11 @@ $$;
 -- driver's external id) is the text, whole, in any case. From the words table's index alone, and
 -- two index probes for the references. A prefix is a range of the index ('C' order: every word
 -- from the prefix up to the prefix followed by the last code point), starts_with the exact rule.
--- An order is kept when each word typed found one of its words: a bit per word typed, so that one
--- hash of the matches decides it (count(DISTINCT …) sorted each order's matches, twice the time);
--- the first 62 words typed count (the API takes 100 characters, at most 50 words). OFFSET 0 keeps
+-- An order is kept when each word typed found one of its words: a bit per word typed, all bits for
+-- a reference match, so that one grouping of the matches decides it and counts each order once
+-- (count(DISTINCT …) sorted each order's matches, and a UNION with the references grouped them all
+-- again: 1.5-2.1 ms against 1.0-1.1 ms for "martin" in the largest bench company); the first 62
+-- words typed count (the API takes 100 characters, at most 50 words). OFFSET 0 keeps
 -- each prefix's range a scan of its own through the index: joined freely, PostgreSQL, which cannot
 -- tell how narrow a prefix's range is, read the company's every word instead (0.7 s for "martin"
 -- in the largest bench company while the new table's visibility map was still unset).
@@ -169,24 +175,27 @@ BEGIN
   END IF;
   RETURN QUERY
     SELECT found.created_at, found.order_id
-    FROM unnest(words[1:62]) WITH ORDINALITY AS typed(word, place),
-         unnest(order_search_prefixes(typed.word)) AS prefix,
-         LATERAL (
-           SELECT subject.created_at, subject.order_id FROM order_subject_words AS subject
-           WHERE subject.company_id = company
-             AND subject.word >= prefix AND subject.word < prefix || chr(1114111) AND starts_with(subject.word, prefix)
-           OFFSET 0
-         ) AS found
+    FROM (
+      SELECT subject.created_at, subject.order_id, 1::bigint << (typed.place::int - 1) AS matched_word
+      FROM unnest(words[1:62]) WITH ORDINALITY AS typed(word, place),
+           unnest(order_search_prefixes(typed.word)) AS prefix,
+           LATERAL (
+             SELECT words_row.created_at, words_row.order_id FROM order_subject_words AS words_row
+             WHERE words_row.company_id = company
+               AND words_row.word >= prefix AND words_row.word < prefix || chr(1114111) AND starts_with(words_row.word, prefix)
+             OFFSET 0
+           ) AS subject
+      UNION ALL
+      SELECT orders.created_at, orders.id, -1 FROM orders
+      WHERE orders.company_id = company AND lower(orders.mvr_external_reference_id) = lower(reference)
+      UNION ALL
+      SELECT orders.created_at, orders.id, -1 FROM orders
+      WHERE orders.company_id = company AND orders.person_id = ANY (ARRAY(
+        SELECT persons.id FROM persons WHERE persons.company_id = company AND lower(persons.external_id) = lower(reference)
+      ))
+    ) AS found
     GROUP BY found.created_at, found.order_id
-    HAVING bit_or(1::bigint << (typed.place::int - 1)) = (1::bigint << cardinality(words[1:62])) - 1
-    UNION
-    SELECT orders.created_at, orders.id FROM orders
-    WHERE orders.company_id = company AND lower(orders.mvr_external_reference_id) = lower(reference)
-    UNION
-    SELECT orders.created_at, orders.id FROM orders
-    WHERE orders.company_id = company AND orders.person_id = ANY (ARRAY(
-      SELECT persons.id FROM persons WHERE persons.company_id = company AND lower(persons.external_id) = lower(reference)
-    ));
+    HAVING bit_or(found.matched_word) & ((1::bigint << cardinality(words[1:62])) - 1) = (1::bigint << cardinality(words[1:62])) - 1;
 END $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION order_ids_matching_subject(uuid, text[], text) FROM PUBLIC;
