@@ -98,6 +98,21 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     expect(await runAsCompany(acme.id, () => search(globex.id, 'nothing like it', 'GX-REF-1'))).toEqual([]);
   });
 
+  it("the subject words (migration 0020): company work reads only its company's, and writes none but through its orders", async () => {
+    const label = 'Wordsworth Quill (CA D0000777)';
+    const orderOf = (companyId: string) => ({ id: uuidv7(), companyId, type: 'MVR', status: 'New', processingStatus: 'NotStarted', subjectLabel: label, input: {} });
+    await database.db.insert(orders).values(orderOf(globex.id));
+    await runAsCompany(acme.id, () => database.db.insert(orders).values(orderOf(acme.id)));
+    const wordsSeenBy = (companyId: string) => runAsCompany(companyId, async () =>
+      rowsOf<{ company_id: string }>(await database.db.execute(sql`SELECT company_id FROM order_subject_words WHERE word = 'wordsworth'`)));
+    expect((await wordsSeenBy(acme.id)).map((row) => row.company_id)).toEqual([acme.id]);
+    expect((await wordsSeenBy(globex.id)).map((row) => row.company_id)).toEqual([globex.id]);
+    const written = runAsCompany(acme.id, () => database.db.execute(sql`INSERT INTO order_subject_words VALUES (${acme.id}, 'planted', now(), ${uuidv7()})`));
+    await expect(written).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
+    const removed = runAsCompany(acme.id, () => database.db.execute(sql`DELETE FROM order_subject_words`));
+    await expect(removed).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
+  });
+
   it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {
     const who = async () => rowsOf<{ role: string; company: string }>(await database.db.execute(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`));
     const asAcme = await runAsCompany(acme.id, who);

@@ -326,14 +326,31 @@ export const orders = pgTable(
     // Sorting by subject, with the same lower() as listOrders: the first page reads 20 entries, not
     // the company's every order.
     index('orders_subject_idx').on(table.companyId, sql`lower(${table.subjectLabel})`),
-    // Free text over a large company's orders: the subject's words (and the identifier that ends
-    // it, also read backwards), each behind its company's id, in a GIN index (migration 0018,
-    // orders_matching_subject).
-    index('orders_subject_words_idx').using('gin', sql`order_search_words(${table.companyId}, ${table.subjectLabel})`),
     // The orders search also finds an order by its external reference (a bulk row's "External
     // reference" lands here too), typed in any case: one index probe (orders_matching_subject).
     index('orders_external_reference_idx').on(table.companyId, sql`lower(${table.mvrExternalReferenceId})`),
   ],
+);
+
+/** Text compared byte by byte, so that a range of it is the words beginning with a prefix, whatever the database's collation. */
+const textInC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/**
+ * The words of each order's subject (migration 0020): free text in the orders list finds, counts
+ * and orders its matches here, in this index alone, and reads only the page's orders. Triggers on
+ * orders write it (every insert path, as one statement per statement) and remove an order's words
+ * with the order; nothing else writes it. No foreign keys: they would be checked for each of an
+ * upload's ~50,000 words (five an MVR), and the triggers already hold it to orders.
+ */
+export const orderSubjectWords = pgTable(
+  'order_subject_words',
+  {
+    companyId: uuid('company_id').notNull(),
+    word: textInC('word').notNull(),
+    createdAt: ts('created_at').notNull(),
+    orderId: uuid('order_id').notNull(),
+  },
+  (table) => [index('order_subject_words_idx').on(table.companyId, table.word, table.createdAt.desc(), table.orderId)],
 );
 
 /** Every change of an order, in order: the timeline of the detail page. */
