@@ -6,7 +6,8 @@ import { useForm } from '@mantine/form';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DriverFields, licenceHint } from '../../../src/features/drivers/components/driver-fields.tsx';
+import { DriverFields } from '../../../src/features/drivers/components/driver-fields.tsx';
+import { licenceHint } from '../../../src/lib/form-fields.ts';
 import { EMPTY_DRIVER, validateDriver, type DriverValues } from '../../../src/features/drivers/components/driver-form.ts';
 import { theme } from '../../../src/app/theme.ts';
 

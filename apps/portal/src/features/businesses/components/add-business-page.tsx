@@ -7,20 +7,12 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconBuildingPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
+import { HINT_BELOW, STATE_OPTIONS } from '../../../lib/form-fields.ts';
 import type { ApiError } from '../../../lib/api-error.ts';
 import { CreatePage, idNamedIn, useCreateSubmit, type ExistingThing } from '../../../components/create-page.tsx';
 import { useCreateBusiness } from '../api/create-business.ts';
 import { getBusinesses } from '../../../lib/entities/businesses/get-businesses.ts';
 import { EMPTY_BUSINESS, placeServerErrors, toBusinessBody, validateBusiness, type BusinessValues } from './business-form.ts';
-
-// Hints under the inputs, not between label and input: hints of different lengths would otherwise
-// push the inputs of one row to different heights.
-const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
-
-const STATE_OPTIONS = Object.values(LICENCE_FORMATS)
-  .map((format) => ({ value: format.state, label: `${format.name} (${format.state})` }))
-  .sort((a, b) => a.label.localeCompare(b.label));
 
 /** The business a 409 is about: the id the problem names, else the company's business with that EIN. */
 async function findExisting(error: ApiError, values: BusinessValues): Promise<ExistingThing | undefined> {

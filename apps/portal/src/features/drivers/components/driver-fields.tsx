@@ -2,22 +2,8 @@
 // state's published format and an example, and the number is re-checked when the state changes.
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import type { DriverValues } from './driver-form.ts';
-
-// Hints under the inputs, not between label and input: hints of different lengths would otherwise
-// push the inputs of one row to different heights.
-const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
-
-const STATE_OPTIONS = Object.values(LICENCE_FORMATS)
-  .map((format) => ({ value: format.state, label: `${format.name} (${format.state})` }))
-  .sort((a, b) => a.label.localeCompare(b.label));
-
-export function licenceHint(state: UsStateCode | ''): string {
-  if (!state) return 'Choose the licence state first: each state has its own format.';
-  const format = LICENCE_FORMATS[state];
-  return `${format.name}: ${format.description}, for example ${format.example}.`;
-}
+import { HINT_BELOW, STATE_OPTIONS, licenceHint } from '../../../lib/form-fields.ts';
 
 /** A calendar date typed as YYYY-MM-DD: the contract checks it, the same on the server. */
 function CalendarDateInput({ form, field, label, description, required = false }: {

@@ -7,7 +7,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
+import { LICENCE_FORMATS } from '@clearlane/contract/domain/driver-licence-formats';
 import type { Person } from '@clearlane/contract/persons';
 import { notify } from '../../../../lib/toasts/notify.ts';
 import { focusFirstInvalid } from '../../../../lib/focus-first-invalid.ts';
@@ -18,22 +18,14 @@ import {
   validateMvrOrder, type MvrOrderValues,
 } from '../forms/mvr-order-form.ts';
 import { mvrRetryAdvice, mvrValuesOf } from '../forms/retry.ts';
-import { STATE_OPTIONS, explainRefusal } from '../forms/shared.ts';
+import { explainRefusal } from '../forms/shared.ts';
+import { HINT_BELOW, STATE_OPTIONS, licenceHint } from '../../../../lib/form-fields.ts';
 import { FormSection, OrderFormActions, OrderNotPlacedAlert } from './order-form-layout.tsx';
 import { RulesetRules, rulesetProblem } from './ruleset-rules.tsx';
 import { RulesetSelect } from '../../../../components/ruleset-select.tsx';
 import { OrderFormPage } from './retried-order.tsx';
 import { SubjectSource, useDriverPick } from './subject-source.tsx';
 import { TagsField } from './tags-field.tsx';
-
-export function licenceHint(state: UsStateCode | ''): string {
-  if (!state) return 'Choose the licence state first: each state has its own format.';
-  const format = LICENCE_FORMATS[state];
-  return `${format.name}: ${format.description}, for example ${format.example}.`;
-}
-
-// The row's hints differ in length: under the inputs they cannot push the inputs out of line.
-const HINT_BELOW = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
 
 const pickedDriverDescription = (driver: Person | undefined) =>
   driver

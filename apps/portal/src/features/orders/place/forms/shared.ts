@@ -1,5 +1,5 @@
 // What the four order forms share: the contract's messages turned into sentences, the server's
-// field problems put back next to the fields, the tags rule and the state list.
+// field problems put back next to the fields, and the tags rule.
 import { LICENCE_FORMATS, type UsStateCode } from '@clearlane/contract/domain/driver-licence-formats';
 import { DEFAULT_RISK_DEFINITION, RiskAssessmentDefinitionNameSchema } from '@clearlane/contract/orders';
 import { TagNameSchema } from '@clearlane/contract/tags';
@@ -36,10 +36,6 @@ export function definitionNameOf(value: string): string | undefined {
   const name = value.trim();
   return name === '' || name === DEFAULT_RISK_DEFINITION ? undefined : name;
 }
-
-export const STATE_OPTIONS = Object.values(LICENCE_FORMATS)
-  .map((format) => ({ value: format.state, label: `${format.name} (${format.state})` }))
-  .sort((a, b) => a.label.localeCompare(b.label));
 
 export const isStateCode = (value: string): value is UsStateCode => Object.hasOwn(LICENCE_FORMATS, value);
 
