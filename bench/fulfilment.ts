@@ -23,6 +23,7 @@ import { FULFIL_ORDER_JOB, startQueue, type Queue } from '../apps/server/src/job
 import { Messenger } from '../apps/server/src/mail/messenger.ts';
 import type { Principal } from '../apps/server/src/access/principal.ts';
 import { BulkOrdersService } from '../apps/server/src/modules/bulk-orders/bulk-orders.service.ts';
+import { SheetDispatch } from '../apps/server/src/modules/bulk-orders/sheet-dispatch.jobs.ts';
 import type { ValidBulkOrder } from '../apps/server/src/modules/bulk-orders/sheet-validation.ts';
 import { fulfilmentWorkers, OrderFulfilment } from '../apps/server/src/modules/orders/orders.jobs.ts';
 import { sandboxProviders } from '../apps/server/src/providers/report-providers.ts';
@@ -106,6 +107,8 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     };
     const fulfilment = new OrderFulfilment(db, sandboxProviders(db), (message, error) => console.error(message, error));
     const started = performance.now();
+    // The sheet's dispatch (its orders' words and fulfilment jobs) is part of New → Complete.
+    await new SheetDispatch(db).registerWorker(queue);
     await fulfilment.registerWorker(queue, handle.kind);
     // A single order, placed through the API once a quarter of the sheet is done, while the rest
     // waits in the queue: how long it takes, and how much of the sheet was still waiting.

@@ -6,6 +6,7 @@ import { startQueue, type Queue } from './jobs/queue.ts';
 import { Messenger, outboxLines } from './mail/messenger.ts';
 import { MonitoringEngine } from './modules/monitoring/monitoring-engine.jobs.ts';
 import { OrderFulfilment } from './modules/orders/orders.jobs.ts';
+import { SheetDispatch } from './modules/bulk-orders/sheet-dispatch.jobs.ts';
 import { claimsFollowOrders } from './modules/claims/claims.jobs.ts';
 import { prepareMonitoringNotifyQueues, registerMonitoringNotifyWorkers } from './modules/monitoring/notify-workers.ts';
 import { sandboxMonitoringProvider } from './providers/monitoring/sandbox-monitoring-provider.ts';
@@ -55,6 +56,7 @@ async function main() {
     const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), logError, claimsFollowOrders(logError));
     await fulfilment.registerWorker(queue, handle.kind);
+    await new SheetDispatch(handle.db).registerWorker(queue);
     const monitoring = new MonitoringEngine(handle.db, handle.kind, sandboxMonitoringProvider(handle.db), () => queue, {
       info: (message) => app.log.info(message), error: (message, error) => app.log.error({ err: error }, message),
     });

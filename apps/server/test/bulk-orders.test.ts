@@ -7,13 +7,13 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_MVR_COLUMNS, BULK_ORDER_LIMITS, neutralizeFormula, type BulkOrderResult, type BulkRowError } from '@clearlane/contract';
 import { orderEvents, orders, reportGroups } from '../src/db/schema.ts';
-import { FULFIL_ORDER_JOB } from '../src/jobs/queue.ts';
+import { DISPATCH_SHEET_JOB, FULFIL_ORDER_JOB } from '../src/jobs/queue.ts';
 import { readXlsx } from '../src/modules/bulk-orders/sheet-reader.ts';
 import { checkZip } from '../src/modules/bulk-orders/zip-guard.ts';
 import { TEMPLATE_EXAMPLE_MESSAGE } from '../src/modules/bulk-orders/sheet-validation.ts';
 import { EXAMPLE_ROW_ADVICE } from '../src/modules/bulk-orders/template.ts';
 import { decodeSheetText, decodeWindows1252 } from '../src/modules/bulk-orders/text-encoding.ts';
-import { ACME_HOST, bearer, createTestApp, describeEachDatabase, expectProblem, get, newCompany, newUser, seedTwoCompanies, signInAs, type TestApp } from './helpers.ts';
+import { ACME_HOST, bearer, createTestApp, describeEachDatabase, dispatchSheet, expectProblem, get, newCompany, newUser, seedTwoCompanies, signInAs, type TestApp } from './helpers.ts';
 
 const HEADER = ['First name', 'Last name', 'Date of birth', 'Licence number', 'Licence state', 'Permissible purpose'];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -209,8 +209,19 @@ describeEachDatabase('bulk MVR orders', (t) => {
     const events = await t.db.select().from(orderEvents).where(and(eq(orderEvents.companyId, seed.acme.id), inArray(orderEvents.orderId, ids)));
     expect(events.map((event) => event.type)).toEqual(['CREATED', 'CREATED', 'CREATED']);
     expect(events.find((event) => event.orderId === jane!.id)!.message).toContain('row 2');
-    const jobs = await t.db.execute(sql`select data from pgboss.job where name = ${FULFIL_ORDER_JOB} and data->>'orderId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(3);
+    // The fulfilment jobs and the subject words come with the sheet's dispatch, once the upload has answered.
+    const jobsOfSheet = async () => (await t.db.execute(sql`select data from pgboss.job where name = ${FULFIL_ORDER_JOB} and data->>'orderId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`) as unknown as { rows: unknown[] }).rows;
+    const dispatches = async () => (await t.db.execute(sql`select data from pgboss.job where name = ${DISPATCH_SHEET_JOB} and data->>'reportGroupId' = ${result.reportGroupId}`) as unknown as { rows: unknown[] }).rows;
+    expect(await dispatches()).toEqual([{ data: { companyId: seed.acme.id, reportGroupId: result.reportGroupId } }]);
+    expect(await jobsOfSheet()).toHaveLength(0);
+    expect((await get(t.app, '/api/v1/orders?filter=jane public', agent)).json().content).toEqual([]);
+    expect(await dispatchSheet(t, seed.acme.id, result.reportGroupId)).toBe(3);
+    expect(await jobsOfSheet()).toHaveLength(3);
+    expect((await get(t.app, '/api/v1/orders?filter=jane public', agent)).json().content.map((order: { id: string }) => order.id)).toEqual([jane!.id]);
+    // Run again (a retry after a crash before pg-boss heard it finish): nothing is written twice.
+    expect(await dispatchSheet(t, seed.acme.id, result.reportGroupId)).toBe(0);
+    expect(await jobsOfSheet()).toHaveLength(3);
+    expect((await get(t.app, '/api/v1/orders?filter=jane public', agent)).json().page.totalElements).toBe(1);
 
     const group = await get(t.app, `/api/v1/reports/groups/${result.reportGroupId}`, agent);
     expect(group.statusCode, group.body).toBe(200);

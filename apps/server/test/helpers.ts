@@ -14,6 +14,7 @@ import { Messenger } from '../src/mail/messenger.ts';
 import { sql } from 'drizzle-orm';
 import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, startQueue, type Queue } from '../src/jobs/queue.ts';
 import { OrderFulfilment, type OrdersFinishedListener } from '../src/modules/orders/orders.jobs.ts';
+import { SheetDispatch } from '../src/modules/bulk-orders/sheet-dispatch.jobs.ts';
 import { sandboxProviders, type ReportProviders } from '../src/providers/report-providers.ts';
 import { seedRolePermissions } from '../src/seed/roles.ts';
 import { createActiveUser, upsertCompany } from '../src/seed/operator.ts';
@@ -358,6 +359,15 @@ export async function fulfilOrder(db: Database, order: { id: string; companyId: 
     }
   }
   return { attempts: FULFIL_ATTEMPTS, sleeps };
+}
+
+/**
+ * Runs a bulk sheet's dispatch job the way its pg-boss worker would (bulk-orders/sheet-dispatch.jobs.ts):
+ * the sheet's orders get their subject words and fulfilment jobs. Answers how many orders it queued.
+ */
+export async function dispatchSheet(t: { db: Database; queue?: Queue }, companyId: string, reportGroupId: string): Promise<number> {
+  if (!t.queue) throw new Error('dispatchSheet needs a suite with the job queue (TestAppOptions.queue)');
+  return new SheetDispatch(t.db).dispatch(t.queue, { companyId, reportGroupId });
 }
 
 /** The pg-boss fulfilment jobs written for an order (the queue's own table), as their data. */

@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { vinCheckDigit } from '@clearlane/contract';
 import { companies, orderSubjectWords, orders } from '../src/db/schema.ts';
-import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
+import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, dispatchSheet, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
 
 const PURPOSE = 'WRITTEN_CONSENT';
 const VIN_DRAFT = '1FTFW1ET5DF001182';
@@ -131,6 +131,10 @@ describeEachDatabase('orders search by words', (t) => {
       method: 'POST', url: '/api/v1/orders', payload: body, headers: { host: sheetco.host, ...bearer(sheetco.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
+    // The words come with the sheet's dispatch, after the upload.
+    const [company] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.tenantIdentifier, 'sheetco'));
+    expect((await search('last2001', sheetco)).total).toBe(0);
+    expect(await dispatchSheet(t, company!.id, uploaded.json().reportGroupId)).toBe(2_001);
 
     const last = await search('last2001', sheetco);
     expect(last.total).toBe(1);

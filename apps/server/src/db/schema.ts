@@ -250,6 +250,12 @@ export const reportGroups = pgTable(
     source: text('source').notNull(), // BULK_UPLOAD
     fileName: text('file_name'),
     totalOrders: integer('total_orders').notNull().default(0),
+    /**
+     * True from an upload's commit until its orders' subject words and fulfilment jobs are written
+     * (modules/bulk-orders/sheet-dispatch.jobs.ts): the dispatch job claims the group by turning it off,
+     * so a dispatch that is run again writes nothing twice.
+     */
+    awaitingDispatch: boolean('awaiting_dispatch').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },

@@ -16,6 +16,13 @@ export const FULFIL_ORDER_JOB = 'fulfil-order';
  */
 export const FULFIL_ORDER_RETRY = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 300, heartbeatSeconds: 30 } as const;
 /**
+ * A bulk sheet's dispatch (modules/bulk-orders/sheet-dispatch.jobs.ts): written with the sheet's
+ * orders, it writes their subject words and one fulfilment job each, after the upload has answered.
+ * Retried as a fulfilment is; it claims its report group, so a rerun writes nothing twice.
+ */
+export const DISPATCH_SHEET_JOB = 'dispatch-sheet';
+export const DISPATCH_SHEET_RETRY = FULFIL_ORDER_RETRY;
+/**
  * Orders placed one at a time jump ahead of a bulk sheet's (priority 0): someone is usually
  * waiting on the order page for a single order, while a sheet of thousands is watched as a whole.
  */
@@ -77,6 +84,7 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   boss.on('error', log);
   await boss.start();
   await boss.createQueue(FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY);
+  await boss.createQueue(DISPATCH_SHEET_JOB, DISPATCH_SHEET_RETRY);
   await boss.createQueue(MONITORING_SWEEP_JOB, MONITORING_SWEEP_QUEUE);
   await boss.createQueue(MONITORING_RECHECK_JOB, MONITORING_RECHECK_RETRY);
   await boss.createQueue(DOT_SCORE_JOB, DOT_SCORE_RETRY);
@@ -84,7 +92,7 @@ export async function startQueue(handle: DatabaseHandle, log: (error: Error) => 
   // createQueue drops the queue from pg-boss's cache, and the first send() would look it up on
   // pg-boss's own connection: inside a PGlite transaction that waits forever. One harmless read
   // puts it back in the cache before any transaction sends to it.
-  for (const name of [FULFIL_ORDER_JOB, MONITORING_RECHECK_JOB, DOT_SCORE_JOB, BUILD_DOWNLOAD_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
+  for (const name of [FULFIL_ORDER_JOB, DISPATCH_SHEET_JOB, MONITORING_RECHECK_JOB, DOT_SCORE_JOB, BUILD_DOWNLOAD_JOB]) await boss.getJobById(name, '00000000-0000-4000-8000-000000000000');
   if (handle.kind === 'postgres') await grantQueueToTenantRole(handle.db);
   return boss;
 }

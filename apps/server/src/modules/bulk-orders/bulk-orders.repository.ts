@@ -47,3 +47,35 @@ export async function replanForeignKeyChecks(db: Executor) {
 export async function insertEvents(db: Executor, rows: readonly NewBulkEventRow[]) {
   await insertAsRecordset(db, orderEvents, EVENT_KEYS, rows);
 }
+
+/**
+ * Leaves the subject words of the orders this transaction inserts to the sheet's dispatch
+ * (migration 0021): the words trigger skips them until the transaction ends.
+ */
+export async function deferSubjectWords(db: Executor) {
+  await db.execute(sql`select set_config('clearlane.subject_words', 'deferred', true)`);
+}
+
+/**
+ * Takes a report group's dispatch: true once, for the first dispatch of a group awaiting one; the
+ * row stays locked until the dispatch's transaction ends, so a second dispatch run at the same time
+ * waits, then finds it taken.
+ */
+export async function claimDispatch(db: Executor, companyId: string, reportGroupId: string): Promise<boolean> {
+  const claimed = await db.update(reportGroups).set({ awaitingDispatch: false })
+    .where(and(eq(reportGroups.companyId, companyId), eq(reportGroups.id, reportGroupId), eq(reportGroups.awaitingDispatch, true)))
+    .returning({ id: reportGroups.id });
+  return claimed.length > 0;
+}
+
+/** Writes the subject words of a report group's orders (migration 0021). */
+export async function writeSubjectWordsOfGroup(db: Executor, companyId: string, reportGroupId: string) {
+  await db.execute(sql`select order_subject_words_of_report_group(${companyId}::uuid, ${reportGroupId}::uuid)`);
+}
+
+/** The orders of a report group still waiting for fulfilment (New). */
+export async function newOrderIdsOfGroup(db: Executor, companyId: string, reportGroupId: string): Promise<string[]> {
+  const rows = await db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.reportGroupId, reportGroupId), eq(orders.status, 'New')));
+  return rows.map((row) => row.id);
+}

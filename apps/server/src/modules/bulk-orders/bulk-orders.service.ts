@@ -1,6 +1,8 @@
 // Bulk MVR orders from an uploaded sheet: check who may upload, then read and check the sheet and
-// place one order per row in a report group — the group, every order, its CREATED event and its
-// fulfilment job in ONE transaction, so a sheet is ordered entirely or not at all. The reading and
+// place one order per row in a report group — the group, every order, its CREATED event and the
+// sheet's dispatch job in ONE transaction, so a sheet is ordered entirely or not at all. The
+// dispatch (sheet-dispatch.jobs.ts) then writes the orders' subject words and fulfilment jobs,
+// after the upload has answered. The reading and
 // the writing overlap: each chunk of valid rows is written while the next is read, and a problem
 // found further down rolls back what was written. Each row is built by the same function as a
 // single MVR order (orders/order-rows.ts), so the worker in orders.jobs.ts fulfils them alike.
@@ -15,19 +17,19 @@ import type { Database, Executor } from '../../db/client.ts';
 import { assertCan } from '../../access/guard.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError, invalidInput } from '../../http/errors.ts';
-import { FULFIL_ORDER_JOB, FULFIL_ORDER_RETRY, inTransaction, type Queue } from '../../jobs/queue.ts';
+import { DISPATCH_SHEET_JOB, DISPATCH_SHEET_RETRY, inTransaction, type Queue } from '../../jobs/queue.ts';
 import { upsertTags } from '../tags/tags.repository.ts';
 import { resolveRuleset } from '../rulesets/rulesets.service.ts';
-import type { FulfilOrderJob } from '../orders/orders.jobs.ts';
 import { mvrPlacement, newOrderRow, unknownRulesetMessage } from '../orders/orders.service.ts';
 import * as repo from './bulk-orders.repository.ts';
 import { MalformedCsv, readCsv, UnreadableSheet, xlsxRows, type SheetRow } from './sheet-reader.ts';
 import { malformedCsvVerdict, SheetChecker, type ValidOrderRow } from './sheet-validation.ts';
+import type { DispatchSheetJob } from './sheet-dispatch.jobs.ts';
 import { checkZip } from './zip-guard.ts';
 
 export const BULK_UPLOAD_SOURCE = 'BULK_UPLOAD';
 /**
- * Orders written per chunk: their rows, events and jobs take one statement each. Small enough that
+ * Orders written per chunk: their rows and events take one statement each. Small enough that
  * the database starts early and the last chunk, written after the sheet is read, is short; large
  * enough that the first chunk's foreign-key plans see a table of its size (ChunkWriter), and that
  * PGlite, which runs each statement on this thread and gains nothing from the overlap, plans few
@@ -183,7 +185,7 @@ export class BulkOrdersService {
   }
 
   /**
-   * The group, the orders, their events, tags and jobs: all or nothing. The rows may still be
+   * The group, the orders, their events and tags, and the sheet's dispatch job: all or nothing. The rows may still be
    * being read (sheetOrders): each chunk is written while the next is read and checked, so the
    * database's work and the reading overlap (on two cores) instead of following each other. An
    * error from the rows (a problem found further down the sheet) rolls back whatever was written.
@@ -194,9 +196,13 @@ export class BulkOrdersService {
     const chunks = (Symbol.asyncIterator in rows ? rows : chunksOf(rows, ORDERS_PER_CHUNK))[Symbol.asyncIterator]();
     // The first chunk before the transaction: a sheet whose header or first rows are wrong opens none.
     let next = await chunks.next();
-    const writer = new ChunkWriter(principal, fileName, queue);
+    const writer = new ChunkWriter(principal, fileName);
     await this.db.transaction(async (tx) => {
-      await repo.insertReportGroup(tx, { id: writer.reportGroupId, companyId: principal.companyId, name: `MVR orders from ${fileName}`, source: BULK_UPLOAD_SOURCE, fileName, totalOrders: 0, createdBy: principal.userId });
+      await repo.deferSubjectWords(tx);
+      await repo.insertReportGroup(tx, {
+        id: writer.reportGroupId, companyId: principal.companyId, name: `MVR orders from ${fileName}`, source: BULK_UPLOAD_SOURCE, fileName, totalOrders: 0,
+        awaitingDispatch: true, createdBy: principal.userId,
+      });
       let writing: Promise<void> = Promise.resolve();
       try {
         while (!next.done) {
@@ -215,6 +221,8 @@ export class BulkOrdersService {
         throw error;
       }
       await repo.setReportGroupTotal(tx, principal.companyId, writer.reportGroupId, writer.totalOrders);
+      const dispatch: DispatchSheetJob = { companyId: principal.companyId, reportGroupId: writer.reportGroupId };
+      await queue.send(DISPATCH_SHEET_JOB, dispatch, { ...DISPATCH_SHEET_RETRY, db: inTransaction(tx) });
     });
     return { reportGroupId: writer.reportGroupId, totalOrders: writer.totalOrders, fileName };
   }
@@ -239,7 +247,7 @@ class ChunkWriter {
   private readonly orderer: string;
   private readonly tagsWritten = new Set<string>();
 
-  constructor(private readonly principal: Principal, private readonly fileName: string, private readonly queue: Queue) {
+  constructor(private readonly principal: Principal, private readonly fileName: string) {
     this.orderer = `${principal.firstName} ${principal.lastName}`;
   }
 
@@ -270,7 +278,5 @@ class ChunkWriter {
     // first chunk included; later chunks only add to the table, and the plan stays right for them.
     if (isFirstChunk) await repo.replanForeignKeyChecks(tx);
     await repo.insertEvents(tx, eventRows);
-    const jobs = orderRows.map((orderRow) => ({ data: { orderId: orderRow.id!, companyId } satisfies FulfilOrderJob, ...FULFIL_ORDER_RETRY }));
-    await this.queue.insert(FULFIL_ORDER_JOB, jobs, { db: inTransaction(tx) });
   }
 }
