@@ -1,4 +1,7 @@
-ALTER TABLE "report_groups" ADD COLUMN "awaiting_dispatch" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_events" DROP CONSTRAINT "order_events_company_id_companies_id_fk";
+--> statement-breakpoint
+ALTER TABLE "report_groups" ADD COLUMN "awaiting_dispatch" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
 -- A bulk sheet's orders get their subject words after the upload commits, from the sheet's dispatch
 -- job (modules/bulk-orders/sheet-dispatch.jobs.ts), not inside the upload: for a 10,000-row sheet
 -- the words were ~60,000 index entries, a quarter of the upload's database time (bench/README.md,
