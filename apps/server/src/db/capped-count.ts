@@ -68,8 +68,10 @@ export async function readCountedPage<T extends { matchingCount: number }>(
     if (listsAboveCap.size >= MAX_REMEMBERED_LISTS) listsAboveCap.clear();
     listsAboveCap.add(remembered);
   }
-  const rows = found.map(({ matchingCount: _count, ...row }) => row);
-  return { rows, ...cappedTotal(counted, cap) };
+  // The count leaves each row in place: a rest copy of every row (…row) cost more than reading it
+  // (bench/orders-list.ts), and deleting the property drizzle added last keeps the row's shape fast.
+  for (const row of found) delete (row as Partial<T>).matchingCount;
+  return { rows: found as Omit<T, 'matchingCount'>[], ...cappedTotal(counted, cap) };
 }
 
 async function countAlone(db: Pick<Executor, 'select'>, matchingCount: SQL<number>, values: Record<string, unknown> = {}): Promise<number> {
