@@ -10,15 +10,15 @@ import type { Query } from 'drizzle-orm';
 import type { PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 
-/** A prepared select: run with the values of its placeholders, it answers its rows as read. */
-export interface ReadStatement<Row> {
-  execute(values: Record<string, unknown>): Promise<Row[]>;
+/** A prepared select: run with the values of its placeholders, it answers what its reader made of its rows. */
+export interface ReadStatement<Result> {
+  execute(values: Record<string, unknown>): Promise<Result>;
 }
 
 /**
  * Prepares `query` under `name` ('' for none) on `db`'s session (the database or a transaction), its
- * rows read by `read`. The reader is given the columns in the order of the select's fields.
+ * rows read by `read`. Each row holds the columns in the order of the select's fields.
  */
-export function prepareWithReader<Row>(db: Pick<Database, '_'>, query: { toSQL(): Query }, name: string, read: (row: unknown[]) => Row): ReadStatement<Row> {
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: Row[] }>(query.toSQL(), undefined, name, true, (rows) => rows.map(read));
+export function prepareWithReader<Result>(db: Pick<Database, '_'>, query: { toSQL(): Query }, name: string, read: (rows: unknown[][]) => Result): ReadStatement<Result> {
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: Result }>(query.toSQL(), undefined, name, true, read);
 }

@@ -4,7 +4,7 @@ import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type 
 import { uuidv7 } from 'uuidv7';
 import { SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type Order, type OrderListFilter, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
+import { readCountedRows, type CountedPage, type ReadPage } from '../../db/capped-count.ts';
 import { prepareWithReader, type ReadStatement } from '../../db/read-rows.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
 import { isoOfTimestampText } from '../../db/timestamp-text.ts';
@@ -119,13 +119,10 @@ export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery
 // (summaryColumns) but those few, in the page's own statement: no second query per list.
 const summarizedResult = sql<unknown>`case when ${orders.status} = 'Complete' and ${inArray(orders.type, [...SUMMARIZED_ORDER_TYPES])} then ${orders.result} end`;
 
-/** The columns of a list's page, then its count: readListedOrder reads them by their position here. */
+/** The columns of a list's page, then its count: readListedPage reads them by their position here. */
 const listedColumns = { ...summaryColumns, summarizedResult };
 const at = Object.fromEntries(Object.keys(listedColumns).map((key, position) => [key, position])) as Record<keyof typeof listedColumns, number>;
 const COUNT_POSITION = Object.keys(listedColumns).length;
-
-/** A listed order as the API gives it, and how many orders match the list (readCountedPage takes it off). */
-type CountedOrder = Order & { matchingCount: number };
 
 const isoOf = (value: unknown) => (typeof value === 'string' ? isoOfTimestampText(value) : (value as Date).toISOString());
 const isoOrNull = (value: unknown) => (value === null ? null : isoOf(value));
@@ -136,7 +133,7 @@ const isoOrNull = (value: unknown) => (value === null ? null : isoOf(value));
  * timestamp nor an object of the row in between. Each value is decoded as drizzle would: the
  * timestamps from their text (db/timestamp-text.ts), the tags and report by their columns' own decoders.
  */
-function readListedOrder(row: unknown[]): CountedOrder {
+function readListedOrder(row: unknown[]): Order {
   const type = row[at.type] as string;
   const summarized = row[at.summarizedResult];
   return {
@@ -165,11 +162,16 @@ function readListedOrder(row: unknown[]): CountedOrder {
     createdAt: isoOf(row[at.createdAt]),
     updatedAt: isoOf(row[at.updatedAt]),
     completedAt: isoOrNull(row[at.completedAt]),
-    matchingCount: Number(row[COUNT_POSITION]),
   };
 }
 
-const listStatements = new StatementsByShape<ReadStatement<CountedOrder>>('orders_list');
+/** A list's page: its orders, and the count every row carries (read from the first). */
+const readListedPage = (rows: unknown[][]): ReadPage<Order> => ({
+  rows: rows.map(readListedOrder),
+  counted: rows.length > 0 ? Number(rows[0]![COUNT_POSITION]) : undefined,
+});
+
+const listStatements = new StatementsByShape<ReadStatement<ReadPage<Order>>>('orders_list');
 
 const NEWEST_FIRST: SortTerm<OrderSortField>[] = [{ field: 'createdAt', direction: 'desc' }];
 const isNewestFirst = (sort: SortTerm<OrderSortField>[]) => sort.length === 1 && sort[0]!.field === 'createdAt' && sort[0]!.direction === 'desc';
@@ -184,7 +186,7 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
   const growsOnly = filtersUsed.length === 0 && !query.filter ? `orders of ${query.companyId}` : undefined;
   const matching = db.select({ one: sql`1` }).from(orders).where(where);
-  return readCountedPage(source, { matching, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
+  return readCountedRows(source, { matching, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
     const shape = JSON.stringify([filtersUsed, Boolean(query.filter), sort, query.size, deep, countKind]);
     const statement = listStatements.of(db, shape, (name) => {
       const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
@@ -194,7 +196,7 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
         ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
         : where;
       const page = source.select({ ...listedColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size);
-      return prepareWithReader(db, page, name, readListedOrder);
+      return prepareWithReader(db, page, name, readListedPage);
     });
     return statement.execute(values);
   });
@@ -215,7 +217,7 @@ async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter
   const offset = query.page * query.size;
   const values = { companyId: query.companyId, ...searchValues(filter), offset };
   const matching = db.select({ one: sql`1` }).from(matched);
-  return readCountedPage(source, { matching, offset, values }, (matchingCount, countKind) => {
+  return readCountedRows(source, { matching, offset, values }, (matchingCount, countKind) => {
     const statement = listStatements.of(db, JSON.stringify(['newest matches', query.size, countKind]), (name) => {
       const idsOnPage = db.select({ id: matched.id }).from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(query.size).offset(sql.placeholder('offset'));
       const page = source
@@ -224,7 +226,7 @@ async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter
         .where(and(eq(orders.companyId, companyId), inArray(orders.id, idsOnPage)))
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(query.size);
-      return prepareWithReader(db, page, name, readListedOrder);
+      return prepareWithReader(db, page, name, readListedPage);
     });
     return statement.execute(values);
   });
