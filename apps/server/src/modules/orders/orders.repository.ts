@@ -23,7 +23,6 @@ export const summaryColumns = {
   isAutoAdjudicated: orders.isAutoAdjudicated, tags: orders.tags, failureReason: orders.failureReason,
   createdAt: orders.createdAt, updatedAt: orders.updatedAt, completedAt: orders.completedAt,
 };
-export type OrderSummaryRow = { [K in keyof typeof summaryColumns]: OrderRow[K] };
 
 const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.createdAt> = {
   createdAt: orders.createdAt,
