@@ -1,15 +1,15 @@
 // Rows → API shapes. Dates leave as ISO strings; the stored adjudication is shown as recorded.
-import { summarizeOrderResult, type Order, type OrderDetail, type OrderEvent, type OrderResultSummary } from '@clearlane/contract';
+import { summarizeOrderResult, type Order, type OrderDetail, type OrderEvent } from '@clearlane/contract';
 import type { orderEvents } from '../../db/schema.ts';
-import type { OrderRow, OrderSummaryRow } from './orders.repository.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
- * A list row has no provider report: its summary comes from result-summaries.ts (null when it has
- * none); a whole row summarizes its own report.
+ * An order read whole. A list's page is read straight into this shape, without a whole row
+ * (readListedOrder in orders.repository.ts): the two must give the same Order.
  */
-export function toOrder(row: OrderSummaryRow | OrderRow, listedSummary: OrderResultSummary | null = null): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     id: row.id,
     type: row.type as Order['type'],
@@ -32,7 +32,7 @@ export function toOrder(row: OrderSummaryRow | OrderRow, listedSummary: OrderRes
     isAutoAdjudicated: row.isAutoAdjudicated,
     tags: row.tags,
     failureReason: row.failureReason,
-    resultSummary: 'result' in row && row.status === 'Complete' ? summarizeOrderResult(row.type, row.result) : listedSummary,
+    resultSummary: row.status === 'Complete' ? summarizeOrderResult(row.type, row.result) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     completedAt: iso(row.completedAt),

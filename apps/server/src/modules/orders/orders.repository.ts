@@ -2,10 +2,12 @@
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
 import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
-import { SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type OrderListFilter, type OrderResultSummary, type OrderSortField, type SortTerm } from '@clearlane/contract';
+import { SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type Order, type OrderListFilter, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { readCountedPage, type CountedPage } from '../../db/capped-count.ts';
+import { readCountedRows, type CountedPage, type ReadPage } from '../../db/capped-count.ts';
+import { prepareWithReader, type ReadStatement } from '../../db/read-rows.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
+import { isoOfTimestampText } from '../../db/timestamp-text.ts';
 import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -21,7 +23,6 @@ export const summaryColumns = {
   isAutoAdjudicated: orders.isAutoAdjudicated, tags: orders.tags, failureReason: orders.failureReason,
   createdAt: orders.createdAt, updatedAt: orders.updatedAt, completedAt: orders.completedAt,
 };
-export type OrderSummaryRow = { [K in keyof typeof summaryColumns]: OrderRow[K] };
 
 const SORT_COLUMNS: Record<OrderSortField, SQL | typeof orders.createdAt> = {
   createdAt: orders.createdAt,
@@ -69,7 +70,7 @@ const FILTER_KEYS = Object.keys(FILTERS) as ListFilterKey[];
 /** The filters of a company's orders list, without its page and order. */
 export type OrderFilterQuery = Omit<OrderListQuery, 'page' | 'size' | 'sort'>;
 
-type ListExecutor = Executor & Pick<Database, 'with' | '$with'>;
+type ListExecutor = Executor & Pick<Database, 'with' | '$with' | '_'>;
 
 // The search's arguments (migration 0020): the company, the words typed, and the same text as a
 // reference (an order's external reference or its driver's external id, whole).
@@ -115,22 +116,67 @@ export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery
 // The result line of list rows (domain/result-summary.ts) is worked out from the report of a
 // finished vehicle or risk order. A list reads its page without the provider reports
 // (summaryColumns) but those few, in the page's own statement: no second query per list.
-const summarizedResult = sql<unknown>`case when ${orders.status} = 'Complete' and ${inArray(orders.type, [...SUMMARIZED_ORDER_TYPES])} then ${orders.result} end`.mapWith(orders.result);
+const summarizedResult = sql<unknown>`case when ${orders.status} = 'Complete' and ${inArray(orders.type, [...SUMMARIZED_ORDER_TYPES])} then ${orders.result} end`;
 
-/** A row of an orders list: its columns, and the report its summary is made of (null for most). */
-export type ListedOrderRow = OrderSummaryRow & { summarizedResult: unknown };
+/** The columns of a list's page, then its count: readListedPage reads them by their position here. */
+const listedColumns = { ...summaryColumns, summarizedResult };
+const at = Object.fromEntries(Object.keys(listedColumns).map((key, position) => [key, position])) as Record<keyof typeof listedColumns, number>;
+const COUNT_POSITION = Object.keys(listedColumns).length;
 
-/** A listed order's summary, or null (an MVR, an unfinished order). */
-export const listedSummaryOf = (row: ListedOrderRow): OrderResultSummary | null => summarizeOrderResult(row.type, row.summarizedResult);
+const isoOf = (value: unknown) => (typeof value === 'string' ? isoOfTimestampText(value) : (value as Date).toISOString());
+const isoOrNull = (value: unknown) => (value === null ? null : isoOf(value));
 
-type CountedOrderRow = ListedOrderRow & { matchingCount: number };
-const listStatements = new StatementsByShape<{ execute(values: Record<string, unknown>): Promise<CountedOrderRow[]> }>('orders_list');
+/**
+ * A row of a list's page, as the driver gives it (db/read-rows.ts), straight into the API's Order:
+ * what toOrder (orders.mapping.ts) makes of a whole row, key for key, without the Date of each
+ * timestamp nor an object of the row in between. Each value is decoded as drizzle would: the
+ * timestamps from their text (db/timestamp-text.ts), the tags and report by their columns' own decoders.
+ */
+function readListedOrder(row: unknown[]): Order {
+  const type = row[at.type] as string;
+  const summarized = row[at.summarizedResult];
+  return {
+    id: row[at.id] as string,
+    type: type as Order['type'],
+    status: row[at.status] as Order['status'],
+    processingStatus: row[at.processingStatus] as Order['processingStatus'],
+    outcome: row[at.outcome] as Order['outcome'],
+    subStatus: row[at.subStatus] as string | null,
+    changeNotes: row[at.changeNotes] as string | null,
+    isReviewed: row[at.isReviewed] as boolean,
+    reviewedAt: isoOrNull(row[at.reviewedAt]),
+    reviewedBy: row[at.reviewedBy] as string | null,
+    subjectLabel: row[at.subjectLabel] as string,
+    personId: row[at.personId] as string | null,
+    businessId: row[at.businessId] as string | null,
+    reportGroupId: row[at.reportGroupId] as string | null,
+    permissiblePurpose: row[at.permissiblePurpose] as Order['permissiblePurpose'],
+    ruleNamespace: row[at.ruleNamespace] as string | null,
+    riskAssessmentDefinitionName: row[at.riskAssessmentDefinitionName] as string | null,
+    mvrExternalReferenceId: row[at.mvrExternalReferenceId] as string | null,
+    isAutoAdjudicated: row[at.isAutoAdjudicated] as boolean,
+    tags: orders.tags.mapFromDriverValue(row[at.tags]) as string[],
+    failureReason: row[at.failureReason] as string | null,
+    resultSummary: summarizeOrderResult(type, summarized === null ? null : orders.result.mapFromDriverValue(summarized)),
+    createdAt: isoOf(row[at.createdAt]),
+    updatedAt: isoOf(row[at.updatedAt]),
+    completedAt: isoOrNull(row[at.completedAt]),
+  };
+}
+
+/** A list's page: its orders, and the count every row carries (read from the first). */
+const readListedPage = (rows: unknown[][]): ReadPage<Order> => ({
+  rows: rows.map(readListedOrder),
+  counted: rows.length > 0 ? Number(rows[0]![COUNT_POSITION]) : undefined,
+});
+
+const listStatements = new StatementsByShape<ReadStatement<ReadPage<Order>>>('orders_list');
 
 const NEWEST_FIRST: SortTerm<OrderSortField>[] = [{ field: 'createdAt', direction: 'desc' }];
 const isNewestFirst = (sort: SortTerm<OrderSortField>[]) => sort.length === 1 && sort[0]!.field === 'createdAt' && sort[0]!.direction === 'desc';
 
-/** One page of a company's orders and how many match (capped: db/capped-count.ts). */
-export async function listOrders(db: ListExecutor, query: OrderListQuery) {
+/** One page of a company's orders, as the API gives them, and how many match (capped: db/capped-count.ts). */
+export async function listOrders(db: ListExecutor, query: OrderListQuery): Promise<CountedPage<Order>> {
   const { filtersUsed, values: filterValues, companyId, where, source } = filteredOrders(db, query);
   const sort = query.sort.length > 0 ? query.sort : NEWEST_FIRST;
   if (query.filter && filtersUsed.length === 0 && isNewestFirst(sort)) return listNewestMatches(db, query, query.filter);
@@ -139,7 +185,7 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery) {
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
   const growsOnly = filtersUsed.length === 0 && !query.filter ? `orders of ${query.companyId}` : undefined;
   const matching = db.select({ one: sql`1` }).from(orders).where(where);
-  const page = await readCountedPage(source, { matching, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
+  return readCountedRows(source, { matching, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
     const shape = JSON.stringify([filtersUsed, Boolean(query.filter), sort, query.size, deep, countKind]);
     const statement = listStatements.of(db, shape, (name) => {
       const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
@@ -148,11 +194,11 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery) {
       const onPage = deep
         ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
         : where;
-      return source.select({ ...summaryColumns, summarizedResult, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size).prepare(name);
+      const page = source.select({ ...listedColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size);
+      return prepareWithReader(db, page, name, readListedPage);
     });
     return statement.execute(values);
   });
-  return page as CountedPage<ListedOrderRow>;
 }
 
 /**
@@ -170,20 +216,19 @@ async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter
   const offset = query.page * query.size;
   const values = { companyId: query.companyId, ...searchValues(filter), offset };
   const matching = db.select({ one: sql`1` }).from(matched);
-  const page = await readCountedPage(source, { matching, offset, values }, (matchingCount, countKind) => {
+  return readCountedRows(source, { matching, offset, values }, (matchingCount, countKind) => {
     const statement = listStatements.of(db, JSON.stringify(['newest matches', query.size, countKind]), (name) => {
       const idsOnPage = db.select({ id: matched.id }).from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(query.size).offset(sql.placeholder('offset'));
-      return source
-        .select({ ...summaryColumns, summarizedResult, matchingCount })
+      const page = source
+        .select({ ...listedColumns, matchingCount })
         .from(orders)
         .where(and(eq(orders.companyId, companyId), inArray(orders.id, idsOnPage)))
         .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.size)
-        .prepare(name);
+        .limit(query.size);
+      return prepareWithReader(db, page, name, readListedPage);
     });
     return statement.execute(values);
   });
-  return page as CountedPage<ListedOrderRow>;
 }
 
 export async function findOrder(db: Executor, companyId: string, orderId: string): Promise<OrderRow | undefined> {

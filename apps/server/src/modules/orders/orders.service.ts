@@ -224,7 +224,7 @@ export class OrdersService {
     const terms = sortTerms(input.sort, ORDER_SORT_FIELDS);
     const { page: pageNumber, size, sort: _sort, ...filter } = input;
     const page = await repo.listOrders(this.db, { ...orderFilterQuery(principal.companyId, filter, 'query'), page: pageNumber, size, sort: terms });
-    return { content: page.rows.map((row) => toOrder(row, repo.listedSummaryOf(row))), page: pageMeta(input, page) };
+    return { content: page.rows, page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, orderId: string): Promise<OrderDetail> {

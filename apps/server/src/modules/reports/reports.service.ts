@@ -1,7 +1,7 @@
 // Reports: a completed order seen from the report side. A report's id is its order's id.
 import {
   ORDER_TYPES, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER, summarizeOrderResult,
-  type OrderResultSummary, type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
+  type Order, type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
   type ReportGroupSummary, type ReportSummary, type ReportType,
 } from '@clearlane/contract';
 import type { Database } from '../../db/client.ts';
@@ -20,12 +20,14 @@ const FINISHED = new Set(['Complete', 'Failed', 'Error']);
 
 type GroupOrdersInput = Pick<PageQuery, 'page' | 'size' | 'sort'> & ReportGroupOrdersFilter;
 
-function toSummary(row: orders.OrderSummaryRow, resultSummary: OrderResultSummary | null): ReportSummary {
-  const type = row.type as (typeof ORDER_TYPES)[number];
+type SummarizedOrder = Pick<Order, 'id' | 'type' | 'subjectLabel' | 'personId' | 'businessId' | 'reportGroupId' | 'outcome' | 'resultSummary' | 'isReviewed' | 'createdAt' | 'updatedAt' | 'completedAt'>;
+
+/** A completed order as a report: an order of the orders list's page, or one read whole (`get`). */
+function toSummary(order: SummarizedOrder): ReportSummary {
   return {
-    id: row.id, reportType: REPORT_TYPE_OF_ORDER[type], orderType: type, subjectLabel: row.subjectLabel, personId: row.personId,
-    businessId: row.businessId, reportGroupId: row.reportGroupId, outcome: row.outcome as ReportSummary['outcome'], resultSummary, isReviewed: row.isReviewed,
-    orderedAt: row.createdAt.toISOString(), completedAt: (row.completedAt ?? row.updatedAt).toISOString(),
+    id: order.id, reportType: REPORT_TYPE_OF_ORDER[order.type], orderType: order.type, subjectLabel: order.subjectLabel, personId: order.personId,
+    businessId: order.businessId, reportGroupId: order.reportGroupId, outcome: order.outcome, resultSummary: order.resultSummary, isReviewed: order.isReviewed,
+    orderedAt: order.createdAt, completedAt: order.completedAt ?? order.updatedAt,
   };
 }
 
@@ -60,7 +62,7 @@ export class ReportsService {
       companyId: principal.companyId, page: input.page, size: input.size, statuses: ['Complete'], types: types ? [...types] : undefined,
       sort: terms.length > 0 ? terms.map((term) => ({ field: SORT_AS_ORDER[term.field], direction: term.direction })) : [{ field: 'completedAt', direction: 'desc' }],
     });
-    return { content: page.rows.map((row) => toSummary(row, orders.listedSummaryOf(row))), page: pageMeta(input, page) };
+    return { content: page.rows.map(toSummary), page: pageMeta(input, page) };
   }
 
   async get(principal: Principal, id: string): Promise<Report> {
@@ -68,7 +70,11 @@ export class ReportsService {
     const order = await orders.findOrder(this.db, principal.companyId, id);
     // An order that has not completed has no report yet: as far as reports go, it is not there.
     if (!order || order.status !== 'Complete' || !order.result) throw notFound('report');
-    return { ...toSummary(order, summarizeOrderResult(order.type, order.result)), content: order.result as unknown as Report['content'] };
+    const summarized: SummarizedOrder = {
+      ...order, type: order.type as Order['type'], outcome: order.outcome as Order['outcome'], resultSummary: summarizeOrderResult(order.type, order.result),
+      createdAt: order.createdAt.toISOString(), updatedAt: order.updatedAt.toISOString(), completedAt: order.completedAt?.toISOString() ?? null,
+    };
+    return { ...toSummary(summarized), content: order.result as unknown as Report['content'] };
   }
 
   /** The company's report groups, newest first, each with its progress. */
