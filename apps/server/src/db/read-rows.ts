@@ -2,7 +2,7 @@
 // (as the driver gives them to drizzle) and the reader makes of it what the caller returns, in one
 // pass. drizzle's own mapping builds an object per row through each column's decoder (a Date of
 // every timestamp), which a caller that only turns it into an API shape then maps again: for a list
-// of 20 orders that was a third of the server's CPU spent on the page's statement
+// of 20 orders that was about a quarter of the server's CPU spent on the page's statement
 // (bench/orders-list.ts). Everything else is drizzle's: the statement's text and placeholders, its
 // name, the driver (node-postgres through the tenant-scoped pool, or PGlite) and its type parsers,
 // the logger.
