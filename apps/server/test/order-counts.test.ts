@@ -4,12 +4,13 @@
 // compaction, also with orders written while a compaction runs. Lists filtered only by those
 // columns take their totals from it: exact up to the cap, capped above it, as counted lists are.
 import { and, count, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { COUNT_CAP } from '@clearlane/contract';
 import { readCountedPage } from '../src/db/capped-count.ts';
 import { orderCounts, orders } from '../src/db/schema.ts';
 import { runAsCompany } from '../src/db/tenant-scope.ts';
-import { OrderCountsCompaction, compactOrderCounts, companiesWithLooseCounts } from '../src/modules/orders/order-counts.jobs.ts';
+import { COMPACT_ORDER_COUNTS_JOB } from '../src/jobs/queue.ts';
+import { COMPACT_ORDER_COUNTS_CRON, OrderCountsCompaction, compactOrderCounts, companiesWithLooseCounts, prepareOrderCountsQueue } from '../src/modules/orders/order-counts.jobs.ts';
 import { ACME_HOST, bearer, describeEachDatabase, dispatchSheet, fulfilOrder, get, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -174,6 +175,14 @@ describeEachDatabase('order counts', (t) => {
     expect(await groupsOfCounts()).toEqual(before);
     await expectCountsExact();
     expect(await new OrderCountsCompaction(t.db).run(0)).toEqual({ companies: 0, rowsRemoved: 0 });
+  });
+
+  it('the compaction is scheduled every minute, once however many processes declare it', async () => {
+    await prepareOrderCountsQueue(t.queue!);
+    await prepareOrderCountsQueue(t.queue!);
+    const schedules = await t.queue!.getSchedules(COMPACT_ORDER_COUNTS_JOB);
+    expect(schedules.map((schedule) => schedule.cron)).toEqual([COMPACT_ORDER_COUNTS_CRON]);
+    await t.queue!.unschedule(COMPACT_ORDER_COUNTS_JOB);
   });
 
   it('compaction for one company touches no other, and is held to the caller\'s company', async () => {
