@@ -10,7 +10,7 @@ import { readCountedPage } from '../src/db/capped-count.ts';
 import { orderCounts, orders } from '../src/db/schema.ts';
 import { runAsCompany } from '../src/db/tenant-scope.ts';
 import { COMPACT_ORDER_COUNTS_JOB } from '../src/jobs/queue.ts';
-import { COMPACT_ORDER_COUNTS_CRON, OrderCountsCompaction, compactOrderCounts, companiesWithLooseCounts, prepareOrderCountsQueue } from '../src/modules/orders/order-counts.jobs.ts';
+import { COMPACT_ORDER_COUNTS_CRON, OrderCountsCompaction, compactOrderCounts, companiesWithLooseCounts, prepareOrderCountsQueue, registerOrderCountsWorker } from '../src/modules/orders/order-counts.jobs.ts';
 import { ACME_HOST, bearer, describeEachDatabase, dispatchSheet, fulfilOrder, get, newCompany, newUser, seedTwoCompanies, signInAs } from './helpers.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -184,6 +184,27 @@ describeEachDatabase('order counts', (t) => {
     expect(schedules.map((schedule) => schedule.cron)).toEqual([COMPACT_ORDER_COUNTS_CRON]);
     await t.queue!.unschedule(COMPACT_ORDER_COUNTS_JOB);
   });
+
+  it("the worker compacts when the job comes (the schedule's threshold: COMPACT_BEYOND_ROWS)", async () => {
+    const company = await newCompany(t.db, 'churnco', 'Churn Co');
+    // 150 statements of one order each: 150 rows of one group, more than the threshold.
+    for (let i = 0; i < 150; i++) {
+      await t.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) VALUES (gen_random_uuid(), ${company.id}, 'MVR', 'New', 'NotStarted', '{}'::jsonb, 'Churn')`);
+    }
+    expect(await countRows(company.id)).toBe(150);
+    await prepareOrderCountsQueue(t.queue!);
+    await registerOrderCountsWorker(t.queue!, t.db);
+    try {
+      await t.queue!.send(COMPACT_ORDER_COUNTS_JOB, {});
+      const deadline = Date.now() + 30_000;
+      while ((await countRows(company.id)) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await countRows(company.id)).toBe(1);
+      await expectCountsExact();
+    } finally {
+      await t.queue!.offWork(COMPACT_ORDER_COUNTS_JOB);
+      await t.queue!.unschedule(COMPACT_ORDER_COUNTS_JOB);
+    }
+  }, 60_000);
 
   it('compaction for one company touches no other, and is held to the caller\'s company', async () => {
     await placeMvr();
