@@ -16,6 +16,7 @@ import { prepareDotRescore, registerDotScoreWorkers } from './modules/scores/sco
 import { CarrierScoring } from './modules/scores/scoring.ts';
 
 import { prepareDownloadQueues, registerDownloadWorkers } from './modules/downloads/downloads.jobs.ts';
+import { prepareOrderCountsQueue, registerOrderCountsWorker } from './modules/orders/order-counts.jobs.ts';
 import { createFileStore } from './storage/create-file-store.ts';
 import { configFromEnv, openPreparedDatabase } from './runtime.ts';
 
@@ -51,12 +52,14 @@ async function main() {
   await prepareDotRescore(queue);
 
   await prepareDownloadQueues(queue);
+  await prepareOrderCountsQueue(queue);
   if (config.ROLE !== 'api') {
     await messenger.registerWorker(queue);
     const logError = (message: string, error?: unknown) => app.log.error({ err: error }, message);
     const fulfilment = new OrderFulfilment(handle.db, sandboxProviders(handle.db), logError, claimsFollowOrders(logError));
     await fulfilment.registerWorker(queue, handle.kind);
     await new SheetDispatch(handle.db).registerWorker(queue);
+    await registerOrderCountsWorker(queue, handle.db);
     const monitoring = new MonitoringEngine(handle.db, handle.kind, sandboxMonitoringProvider(handle.db), () => queue, {
       info: (message) => app.log.info(message), error: (message, error) => app.log.error({ err: error }, message),
     });

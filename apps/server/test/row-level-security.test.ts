@@ -113,6 +113,34 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
     await expect(removed).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
   });
 
+  it("the orders' counts (migration 0022): company work reads only its company's, and writes none but through its orders", async () => {
+    const orderOf = (companyId: string) => ({ id: uuidv7(), companyId, type: 'VIN_REPORT', status: 'New', processingStatus: 'NotStarted', subjectLabel: 'Counted', input: {} });
+    await database.db.insert(orders).values(orderOf(globex.id));
+    await runAsCompany(acme.id, () => database.db.insert(orders).values(orderOf(acme.id)));
+    const countsSeenBy = (companyId: string) => runAsCompany(companyId, async () =>
+      rowsOf<{ company_id: string }>(await database.db.execute(sql`SELECT DISTINCT company_id FROM order_counts WHERE type = 'VIN_REPORT'`)));
+    expect((await countsSeenBy(acme.id)).map((row) => row.company_id)).toEqual([acme.id]);
+    expect((await countsSeenBy(globex.id)).map((row) => row.company_id)).toEqual([globex.id]);
+    for (const statement of [
+      sql`INSERT INTO order_counts VALUES (${acme.id}, 'MVR', 'New', NULL, false, 1000)`,
+      sql`UPDATE order_counts SET orders = 1000`,
+      sql`DELETE FROM order_counts`,
+      sql`TRUNCATE order_counts`,
+    ]) {
+      await expect(runAsCompany(acme.id, () => database.db.execute(statement))).rejects.toSatisfy((error) => pgCodeOf(error) === '42501');
+    }
+    // Compaction is held to the caller's company: asked for another's, it changes nothing.
+    const globexRows = async () => rowsOf<{ rows: string }>(await database.db.execute(sql`SELECT count(*) AS rows FROM order_counts WHERE company_id = ${globex.id}`))[0]!.rows;
+    await database.db.insert(orders).values(orderOf(globex.id));
+    const before = await globexRows();
+    await runAsCompany(acme.id, () => database.db.execute(sql`SELECT compact_order_counts(${globex.id}::uuid)`));
+    expect(await globexRows()).toBe(before);
+    await runAsCompany(globex.id, () => database.db.execute(sql`SELECT compact_order_counts(${globex.id}::uuid)`));
+    const groups = rowsOf<{ groups: string }>(await database.db.execute(sql`SELECT count(DISTINCT (type, status, outcome, is_reviewed)) AS groups FROM orders WHERE company_id = ${globex.id}`))[0]!.groups;
+    expect(Number(groups)).toBeLessThan(Number(before));
+    expect(await globexRows()).toBe(groups);
+  });
+
   it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {
     const who = async () => rowsOf<{ role: string; company: string }>(await database.db.execute(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`));
     const asAcme = await runAsCompany(acme.id, who);

@@ -39,8 +39,11 @@ export function cappedTotal(counted: number, cap = COUNT_CAP): { total: number; 
 const MAX_REMEMBERED_LISTS = 10_000;
 const listsAboveCap = new Set<string>();
 
-/** Whether a page's statement counts its matches, or carries a count already known to pass the cap. */
-export type CountKind = 'counted' | 'aboveCap';
+/**
+ * Whether a page's statement counts its matches, reads a count the database keeps of them (the
+ * list's `kept` total), or carries a count already known to pass the cap.
+ */
+export type CountKind = 'counted' | 'kept' | 'aboveCap';
 
 /** A page as its statement read it: its rows, and the count its first row carried (undefined without rows). */
 export interface ReadPage<T> {
@@ -48,27 +51,41 @@ export interface ReadPage<T> {
   counted: number | undefined;
 }
 
+/** What a counted page reads: see readCountedRows. */
+export interface CountedPageOptions {
+  matching: SQLWrapper;
+  kept?: SQLWrapper;
+  offset: number;
+  cap?: number;
+  growsOnly?: string;
+  values?: Record<string, unknown>;
+}
+
 /**
  * Reads one page and its capped count in one statement. `readPage` selects the count it is given
  * as a column beside the row's own columns, with the list's WHERE, order, limit and offset, and
  * answers the rows and the count the first one carried; `countKind` says which count it was given
  * (part of the statement's shape, for a statement built once per shape: db/statements-by-shape.ts).
- * A page past the end has no row to carry the count: only then is it counted on its own, through
- * `db` (which may carry the statement's WITH), with `values` for the placeholders `matching` may
- * hold. `cap` is COUNT_CAP; tests pass a smaller one to reach it with a few rows. `growsOnly` names
- * a list whose rows are never removed (one company's unfiltered orders): once it has counted past
- * the cap it is not counted again.
+ * `kept`, when given, is the exact number of matching rows kept apart by the database (a scalar
+ * select: orders' counts, migration 0022): it is read instead of counting `matching`, and capped the
+ * same. A page past the end has no row to carry the count: only then is it counted on its own,
+ * through `db` (which may carry the statement's WITH), with `values` for the placeholders `matching`
+ * or `kept` may hold. `cap` is COUNT_CAP; tests pass a smaller one to reach it with a few rows.
+ * `growsOnly` names a list whose rows are never removed (one company's unfiltered orders): once it
+ * has counted past the cap it is not counted again.
  */
 export async function readCountedRows<T>(
   db: Pick<Executor, 'select'>,
-  options: { matching: SQLWrapper; offset: number; cap?: number; growsOnly?: string; values?: Record<string, unknown> },
+  options: CountedPageOptions,
   readPage: (matchingCount: SQL<number>, countKind: CountKind) => Promise<ReadPage<T>>,
 ): Promise<CountedPage<T>> {
   const cap = options.cap ?? COUNT_CAP;
   const remembered = options.growsOnly === undefined ? undefined : `${cap} ${options.growsOnly}`;
   const knownAboveCap = remembered !== undefined && listsAboveCap.has(remembered);
-  const matchingCount = knownAboveCap ? sql<number>`${cap + 1}::int`.mapWith(Number) : countUpTo(options.matching, cap);
-  const { rows, counted: carried } = await readPage(matchingCount, knownAboveCap ? 'aboveCap' : 'counted');
+  const countKind: CountKind = knownAboveCap ? 'aboveCap' : options.kept ? 'kept' : 'counted';
+  const matchingCount =
+    countKind === 'aboveCap' ? sql<number>`${cap + 1}::int`.mapWith(Number) : countKind === 'kept' ? sql<number>`(${options.kept})`.mapWith(Number) : countUpTo(options.matching, cap);
+  const { rows, counted: carried } = await readPage(matchingCount, countKind);
   const counted = carried ?? (knownAboveCap ? cap + 1 : options.offset === 0 ? 0 : await countAlone(db, matchingCount, options.values));
   if (remembered !== undefined && counted > cap && !knownAboveCap) {
     if (listsAboveCap.size >= MAX_REMEMBERED_LISTS) listsAboveCap.clear();
@@ -83,7 +100,7 @@ export async function readCountedRows<T>(
  */
 export function readCountedPage<T extends { matchingCount: number }>(
   db: Pick<Executor, 'select'>,
-  options: { matching: SQLWrapper; offset: number; cap?: number; growsOnly?: string; values?: Record<string, unknown> },
+  options: CountedPageOptions,
   readPage: (matchingCount: SQL<number>, countKind: CountKind) => Promise<T[]>,
 ): Promise<CountedPage<Omit<T, 'matchingCount'>>> {
   return readCountedRows(db, options, async (matchingCount, countKind) => {

@@ -359,6 +359,25 @@ export const orderSubjectWords = pgTable(
   (table) => [index('order_subject_words_idx').on(table.companyId, table.word, table.createdAt.desc(), table.orderId)],
 );
 
+/**
+ * How many orders each company has per type, status, outcome and review state, kept by triggers on
+ * orders (migration 0022) so that a list filtered only by those counts its matches from a few rows.
+ * Rows are signed changes, appended and never updated (concurrent writers never wait on one
+ * another); a scheduled job sums a company's rows into one per group (modules/orders/order-counts.jobs.ts).
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    companyId: uuid('company_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    outcome: text('outcome'),
+    isReviewed: boolean('is_reviewed').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('order_counts_idx').on(table.companyId, table.status, table.outcome, table.type, table.isReviewed, table.orders)],
+);
+
 /** Every change of an order, in order: the timeline of the detail page. */
 export const orderEvents = pgTable(
   'order_events',

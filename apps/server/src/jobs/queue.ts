@@ -66,6 +66,9 @@ export const BUILD_DOWNLOAD_RETRY = { retryLimit: 3, retryDelay: 5, retryBackoff
 /** The hourly removal of bundles past their retention (scheduled, downloads.jobs.ts). */
 export const EXPIRE_DOWNLOADS_JOB = 'expire-downloads';
 
+/** The minutely compaction of orders' counts (modules/orders/order-counts.jobs.ts, migration 0022). */
+export const COMPACT_ORDER_COUNTS_JOB = 'compact-order-counts';
+
 /** How often pg-boss looks for jobs whose heartbeat stopped (its default is 60 s). */
 const SUPERVISE_INTERVAL_SECONDS = 15;
 

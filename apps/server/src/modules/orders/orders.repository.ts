@@ -8,7 +8,7 @@ import { readCountedRows, type CountedPage, type ReadPage } from '../../db/cappe
 import { prepareWithReader, type ReadStatement } from '../../db/read-rows.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
 import { isoOfTimestampText } from '../../db/timestamp-text.ts';
-import { businesses, orderEvents, orders, persons, users } from '../../db/schema.ts';
+import { businesses, orderCounts, orderEvents, orders, persons, users } from '../../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -49,15 +49,23 @@ export interface OrderListQuery extends Omit<OrderListFilter, 'from' | 'to' | 't
 
 type ListFilterKey = Exclude<keyof OrderListQuery, 'companyId' | 'page' | 'size' | 'sort' | 'filter'>;
 
+// The filters on the columns order_counts keeps (migration 0022), as conditions on orders or on
+// the counts alike: the same condition on the same values, so a count summed from order_counts is
+// the count of the orders the list shows (an outcome filter matches no order without one, either way).
+const groupFilters = (table: typeof orders | typeof orderCounts) => ({
+  isReviewed: (value: Placeholder) => eq(table.isReviewed, value),
+  types: (value: Placeholder) => sql`${table.type} = any(${value}::text[])`,
+  status: (value: Placeholder) => eq(table.status, value),
+  statuses: (value: Placeholder) => sql`${table.status} = any(${value}::text[])`,
+  outcome: (value: Placeholder) => eq(table.outcome, value),
+});
+const COUNTED_FILTERS: Partial<Record<ListFilterKey, (value: Placeholder) => SQL>> = groupFilters(orderCounts);
+
 // The filters of a list, each a condition on its value's placeholder (the statement of a list's
 // shape is built once and run with each request's values: db/statements-by-shape.ts). Every filter
 // of OrderListQuery must be here (the type says so), or a list would silently ignore it.
 const FILTERS: Record<ListFilterKey, (value: Placeholder) => SQL> = {
-  isReviewed: (value) => eq(orders.isReviewed, value),
-  types: (value) => sql`${orders.type} = any(${value}::text[])`,
-  status: (value) => eq(orders.status, value),
-  statuses: (value) => sql`${orders.status} = any(${value}::text[])`,
-  outcome: (value) => eq(orders.outcome, value),
+  ...groupFilters(orders),
   from: (value) => gte(orders.createdAt, value),
   toExclusive: (value) => lt(orders.createdAt, value),
   tag: (value) => sql`${orders.tags} @> array[${value}]::text[]`,
@@ -185,7 +193,8 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
   const growsOnly = filtersUsed.length === 0 && !query.filter ? `orders of ${query.companyId}` : undefined;
   const matching = db.select({ one: sql`1` }).from(orders).where(where);
-  return readCountedRows(source, { matching, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
+  const kept = query.filter ? undefined : keptCount(db, companyId, filtersUsed);
+  return readCountedRows(source, { matching, kept, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
     const shape = JSON.stringify([filtersUsed, Boolean(query.filter), sort, query.size, deep, countKind]);
     const statement = listStatements.of(db, shape, (name) => {
       const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
@@ -199,6 +208,17 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
     });
     return statement.execute(values);
   });
+}
+
+/**
+ * The exact count of a list's matches from the counts the database keeps (order_counts, migration
+ * 0022), when its filters are all among the kept columns: a few rows summed, where counting the
+ * orders read an index entry per match (up to 10,001). Undefined for other filters.
+ */
+function keptCount(db: ListExecutor, companyId: Placeholder, filtersUsed: ListFilterKey[]) {
+  const conditions = filtersUsed.map((key) => COUNTED_FILTERS[key]?.(sql.placeholder(key)));
+  if (conditions.some((condition) => condition === undefined)) return undefined;
+  return db.select({ orders: sql`coalesce(sum(${orderCounts.orders}), 0)` }).from(orderCounts).where(and(eq(orderCounts.companyId, companyId), ...conditions));
 }
 
 /**
