@@ -32,6 +32,8 @@ import type { NewOrderRow } from './orders.repository.ts';
 // Other modules place orders through this service (ESLint's server layers): a bulk sheet's rows are
 // built by the same functions as a single order's.
 export { mvrPlacement, newOrderRow };
+/** An order read whole, as the API shows it: for the modules that show orders too (reports). */
+export { toOrder };
 import type { FulfilOrderJob } from './orders.jobs.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 // Reports: a completed order seen from the report side. A report's id is its order's id.
 import {
-  ORDER_TYPES, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER, summarizeOrderResult,
+  ORDER_TYPES, REPORT_GROUP_ORDER_SORT_FIELDS, REPORT_GROUP_SORT_FIELDS, REPORT_SORT_FIELDS, REPORT_TYPE_OF_ORDER,
   type Order, type OrderSortField, type Page, type PageQuery, type Report, type ReportGroup, type ReportGroupOrder, type ReportGroupOrdersFilter,
   type ReportGroupSummary, type ReportSummary, type ReportType,
 } from '@clearlane/contract';
@@ -10,6 +10,7 @@ import type { Principal } from '../../access/principal.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/page-meta.ts';
 import { sortTerms } from '../../http/list-params.ts';
+import { toOrder } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.repository.ts';
 import * as repo from './reports.repository.ts';
 
@@ -22,7 +23,7 @@ type GroupOrdersInput = Pick<PageQuery, 'page' | 'size' | 'sort'> & ReportGroupO
 
 type SummarizedOrder = Pick<Order, 'id' | 'type' | 'subjectLabel' | 'personId' | 'businessId' | 'reportGroupId' | 'outcome' | 'resultSummary' | 'isReviewed' | 'createdAt' | 'updatedAt' | 'completedAt'>;
 
-/** A completed order as a report: an order of the orders list's page, or one read whole (`get`). */
+/** A completed order as a report: an order of the orders list's page, or one read whole and mapped by toOrder (`get`). */
 function toSummary(order: SummarizedOrder): ReportSummary {
   return {
     id: order.id, reportType: REPORT_TYPE_OF_ORDER[order.type], orderType: order.type, subjectLabel: order.subjectLabel, personId: order.personId,
@@ -70,11 +71,7 @@ export class ReportsService {
     const order = await orders.findOrder(this.db, principal.companyId, id);
     // An order that has not completed has no report yet: as far as reports go, it is not there.
     if (!order || order.status !== 'Complete' || !order.result) throw notFound('report');
-    const summarized: SummarizedOrder = {
-      ...order, type: order.type as Order['type'], outcome: order.outcome as Order['outcome'], resultSummary: summarizeOrderResult(order.type, order.result),
-      createdAt: order.createdAt.toISOString(), updatedAt: order.updatedAt.toISOString(), completedAt: order.completedAt?.toISOString() ?? null,
-    };
-    return { ...toSummary(summarized), content: order.result as unknown as Report['content'] };
+    return { ...toSummary(toOrder(order)), content: order.result as unknown as Report['content'] };
   }
 
   /** The company's report groups, newest first, each with its progress. */
