@@ -85,4 +85,16 @@ describeEachDatabase('orders list read straight into the API shape', (t) => {
     expect(page.rows.find((order) => order.status === 'Failed')).toMatchObject({ resultSummary: null, failureReason: 'The provider did not answer.' });
     expect(page.rows.every((order) => !('matchingCount' in order))).toBe(true);
   });
+
+  // A page past the end is one row of nulls carrying the count (pageCarryingCount): none of it
+  // may show as an order, and the count is the list's, whichever way it is counted.
+  it.each([
+    ['counted (a tag)', { tag: 'audit', page: 3, size: 1 }, 1],
+    ['kept (a status)', { status: 'Complete', page: 2, size: 2 }, 4],
+    ['the whole list', { page: 1, size: 6 }, 6],
+    ['free text, newest first', { filter: 'dunn', page: 1, size: 2 }, 2],
+    ['free text, by subject', { filter: 'vin', page: 4, size: 1, sort: [{ field: 'subjectLabel', direction: 'asc' }] }, 2],
+  ] as [string, Partial<OrderListQuery>, number][])('a page past the end, %s: no orders, and the exact count', async (_name, query, total) => {
+    expect(await listed(query)).toEqual({ rows: [], total, capped: false });
+  });
 });

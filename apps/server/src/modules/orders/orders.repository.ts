@@ -126,8 +126,19 @@ export async function matchingOrderIds(db: ListExecutor, query: OrderFilterQuery
 // (summaryColumns) but those few, in the page's own statement: no second query per list.
 const summarizedResult = sql<unknown>`case when ${orders.status} = 'Complete' and ${inArray(orders.type, [...SUMMARIZED_ORDER_TYPES])} then ${orders.result} end`;
 
-/** The columns of a list's page, then its count: readListedPage reads them by their position here. */
-const listedColumns = { ...summaryColumns, summarizedResult };
+/** The columns a list's page reads of each order (pageCarryingCount names them as the table does). */
+const pageColumns = { ...summaryColumns, summarizedResult: summarizedResult.as('summarized_result') };
+
+/**
+ * The columns of a list's statement, then its count: readListedPage reads them by their position
+ * here. They are those of the page's subquery, which pageCarryingCount names `orders`, so each
+ * column of the table reads the page's column of its name.
+ */
+const pageColumn = (name: string) => sql<unknown>`${sql.identifier('orders')}.${sql.identifier(name)}`;
+const listedColumns = {
+  ...(Object.fromEntries(Object.entries(summaryColumns).map(([key, column]) => [key, pageColumn(column.name)])) as Record<keyof typeof summaryColumns, SQL<unknown>>),
+  summarizedResult: pageColumn('summarized_result'),
+};
 const at = Object.fromEntries(Object.keys(listedColumns).map((key, position) => [key, position])) as Record<keyof typeof listedColumns, number>;
 const COUNT_POSITION = Object.keys(listedColumns).length;
 
@@ -172,11 +183,30 @@ function readListedOrder(row: unknown[]): Order {
   };
 }
 
-/** A list's page: its orders, and the count every row carries (read from the first). */
+/**
+ * A list's page: its orders, and the count every row carries (read from the first). A page past
+ * the end is one row of nulls that carries the count alone (pageCarryingCount).
+ */
 const readListedPage = (rows: unknown[][]): ReadPage<Order> => ({
-  rows: rows.map(readListedOrder),
+  rows: rows.filter((row) => row[at.id] !== null).map(readListedOrder),
   counted: rows.length > 0 ? Number(rows[0]![COUNT_POSITION]) : undefined,
 });
+
+/**
+ * A page of orders and the count of the list's matches, in one statement even when the page is
+ * empty: the count is a one-row relation and the page is joined to it (LEFT JOIN LATERAL), so a
+ * page past the end still answers one row, of nulls and the count. Counted in a second statement,
+ * such a page cost a second round trip (bench/orders-list.ts: the median company's page 50). The
+ * page's subquery is named `orders`, so the columns and the order of the table read its columns;
+ * with a WITH in `source` (free text) the count and the page both read it.
+ */
+function pageCarryingCount(db: ListExecutor, source: Pick<ListExecutor, 'select'>, onPage: SQL | undefined, ordering: SQL[], size: number, matchingCount: SQL<number>) {
+  const page = db.select(pageColumns).from(orders).where(onPage).orderBy(...ordering).limit(size);
+  return source
+    .select({ ...listedColumns, matchingCount: sql<number>`counted.matching_count` })
+    .from(sql`(select ${matchingCount} as matching_count) as counted left join lateral ${page} as ${sql.identifier('orders')} on true`)
+    .orderBy(...ordering);
+}
 
 const listStatements = new StatementsByShape<ReadStatement<ReadPage<Order>>>('orders_list');
 
@@ -203,8 +233,7 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
       const onPage = deep
         ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
         : where;
-      const page = source.select({ ...listedColumns, matchingCount }).from(orders).where(onPage).orderBy(...ordering).limit(query.size);
-      return prepareWithReader(db, page, name, readListedPage);
+      return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount), name, readListedPage);
     });
     return statement.execute(values);
   });
@@ -239,13 +268,8 @@ async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter
   return readCountedRows(source, { matching, offset, values }, (matchingCount, countKind) => {
     const statement = listStatements.of(db, JSON.stringify(['newest matches', query.size, countKind]), (name) => {
       const idsOnPage = db.select({ id: matched.id }).from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(query.size).offset(sql.placeholder('offset'));
-      const page = source
-        .select({ ...listedColumns, matchingCount })
-        .from(orders)
-        .where(and(eq(orders.companyId, companyId), inArray(orders.id, idsOnPage)))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.size);
-      return prepareWithReader(db, page, name, readListedPage);
+      const onPage = and(eq(orders.companyId, companyId), inArray(orders.id, idsOnPage));
+      return prepareWithReader(db, pageCarryingCount(db, source, onPage, [desc(orders.createdAt), desc(orders.id)], query.size, matchingCount), name, readListedPage);
     });
     return statement.execute(values);
   });
