@@ -4,7 +4,7 @@ import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type 
 import { uuidv7 } from 'uuidv7';
 import { SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type Order, type OrderListFilter, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { readCountedRows, type CountedPage, type ReadPage } from '../../db/capped-count.ts';
+import { readCountedRows, type CountedPage, type CountKind, type ReadPage } from '../../db/capped-count.ts';
 import { prepareWithReader, type ReadStatement } from '../../db/read-rows.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
 import { isoOfTimestampText } from '../../db/timestamp-text.ts';
@@ -192,6 +192,9 @@ const readListedPage = (rows: unknown[][]): ReadPage<Order> => ({
   counted: rows.length > 0 ? Number(rows[0]![COUNT_POSITION]) : undefined,
 });
 
+/** Whether an empty page would leave its count unknown: a page after the first, its count not known to pass the cap. */
+const countStillToFind = (offset: number, countKind: CountKind) => offset > 0 && countKind !== 'aboveCap';
+
 /**
  * A page of orders and the count of the list's matches, in one statement even when the page is
  * empty: the count is a one-row relation and the page is joined to it (LEFT JOIN LATERAL), so a
@@ -239,7 +242,7 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
       const onPage = deep
         ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
         : where;
-      return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount, deep && countKind !== 'aboveCap'), name, readListedPage);
+      return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount, countStillToFind(query.page * query.size, countKind)), name, readListedPage);
     });
     return statement.execute(values);
   });
@@ -272,10 +275,10 @@ async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter
   const values = { companyId: query.companyId, ...searchValues(filter), offset };
   const matching = db.select({ one: sql`1` }).from(matched);
   return readCountedRows(source, { matching, offset, values }, (matchingCount, countKind) => {
-    const statement = listStatements.of(db, JSON.stringify(['newest matches', query.size, offset > 0, countKind]), (name) => {
+    const statement = listStatements.of(db, JSON.stringify(['newest matches', query.size, countStillToFind(offset, countKind), countKind]), (name) => {
       const idsOnPage = db.select({ id: matched.id }).from(matched).orderBy(desc(matched.createdAt), desc(matched.id)).limit(query.size).offset(sql.placeholder('offset'));
       const onPage = and(eq(orders.companyId, companyId), inArray(orders.id, idsOnPage));
-      return prepareWithReader(db, pageCarryingCount(db, source, onPage, [desc(orders.createdAt), desc(orders.id)], query.size, matchingCount, offset > 0), name, readListedPage);
+      return prepareWithReader(db, pageCarryingCount(db, source, onPage, [desc(orders.createdAt), desc(orders.id)], query.size, matchingCount, countStillToFind(offset, countKind)), name, readListedPage);
     });
     return statement.execute(values);
   });
