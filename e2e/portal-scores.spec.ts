@@ -88,6 +88,7 @@ test.describe.serial('DOT quality scores', () => {
     await page.getByRole('link', { name: 'All carriers' }).click();
     await row(page, THIN).getByRole('button', { name: /^Remove/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText(`USDOT ${THIN} removed from the list.`)).toBeVisible();
     await expect(row(page, THIN)).toHaveCount(0);
 
     // The clean one is the company's own carrier, with a label of its own.

@@ -126,9 +126,23 @@ describe('ListTable', { timeout: 30_000 }, () => {
     const router = await renderList(answered(things(20, { totalElements: 45, totalPages: 3 })), '/things?page=1');
     await userEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 2 }));
+    // The first page is the URL without ?page.
+    await userEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'bolt');
     await waitFor(() => expect(router.state.location.search).toEqual({ filter: 'bolt' }));
+  });
+
+  it('goes to the last page from a page past the end, and to the first without ?page', async () => {
+    const router = await renderList(answered(things(0, { number: 7, totalElements: 45, totalPages: 3 })), '/things?page=7&filter=%22bolt%22');
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2, filter: 'bolt' }));
+    expect(screen.queryByText('No things match')).toBeNull();
+  });
+
+  it('shows the first page, not an empty one, when nothing is left past page 1', async () => {
+    const router = await renderList(answered(things(0, { number: 4, totalElements: 0, totalPages: 0 })), '/things?page=4');
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
 
   it('offers "Clear filters" when the filters hid every row, and clears them', async () => {

@@ -3,11 +3,12 @@
 // with aria-sort, pagination and page sizes. State comes from useListView, data from a list query.
 import { Alert, Button, EmptyState, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { Page } from '@clearlane/contract/pagination';
 import { LIST_PAGE_SIZES, type ListPageSize, type ListSearch } from '../../lib/list-search.ts';
 import { SortableDataTable } from '../sortable-data-table.tsx';
 import { usePrioritizedColumns, type ListColumn } from './column-priority.tsx';
+import { pageInsteadOfPastEnd } from './page-past-end.ts';
 import { paginationText, type ListNoun } from './pagination-text.ts';
 import type { ListView } from './use-list-view.ts';
 
@@ -70,6 +71,15 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
 
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = result;
 
+  // A page past the end goes to the last page, judged on the URL's own answer (not the page before it
+  // kept on screen); until the last page answers, the skeleton stands in for an empty page.
+  const pastEnd = data ? pageInsteadOfPastEnd(data.page) !== undefined : false;
+  const lastPage = data && !isPlaceholderData ? pageInsteadOfPastEnd(data.page) : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined) list.setPage(lastPage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- list.setPage is a new function every render; the target page is what matters
+  }, [lastPage]);
+
   if (error && !data) {
     return (
       <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} aria-hidden />} title={`The ${noun.other} could not be loaded`}>
@@ -82,7 +92,7 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
       </Alert>
     );
   }
-  if (isPending || !data) return <ListSkeleton label={`Loading ${noun.other}`} />;
+  if (isPending || !data || pastEnd) return <ListSkeleton label={`Loading ${noun.other}`} />;
   if (data.content.length === 0) {
     return (
       <Paper withBorder radius="md" py="xl">
@@ -146,9 +156,10 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
       aria-label={label}
     />
   );
-  if (wide) return table;
-  // On a phone the sorted column may be one left out: the order is chosen (and shown) above the table.
-  const sortOptions = columns
+  // One tree at every width, so the table keeps its place (and its rows their state: a dialog opened
+  // from a row stays open) when the window crosses a phone's width. On a phone the sorted column may
+  // be one left out: the order is chosen (and shown) above the table.
+  const sortOptions = (wide ? [] : columns)
     .filter((column) => column.sortable && typeof column.title === 'string')
     .flatMap((column) => [
       { value: `${String(column.accessor)},asc`, label: `${String(column.title)}, ascending` },

@@ -101,7 +101,8 @@ export function useListView<S extends ListSearch>(options: ListViewOptions<S>): 
       const field = sortFields[columnAccessor];
       if (field) setSearch(patchOf({ sort: `${field},${direction}` }));
     },
-    setPage: (page) => setSearch(patchOf({ page }), { keepPage: true }),
+    // The first page is the URL without ?page.
+    setPage: (page) => setSearch(patchOf({ page: page > 0 ? page : undefined }), { keepPage: true }),
     setPageSize: (size) => setSearch(patchOf({ size })),
   };
 }

@@ -6,7 +6,8 @@
 // SHA-256.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../src/lib/toasts/notify.ts';
 import { ClaimPage } from '../../../src/features/claims/components/claim-page.tsx';
 import { ClaimSnapshotPage } from '../../../src/features/claims/components/claim-snapshot-page.tsx';
 import { ClaimsPage } from '../../../src/features/claims/components/claims-page.tsx';
@@ -99,6 +100,24 @@ describe('the claim page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Attach an existing order' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Order MVR for Luis Ortega' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Order vehicle report for Truck/ })).toBeInTheDocument();
+  });
+
+  it('detaches a report and says so, though the card it was clicked on has gone with it', async () => {
+    const success = vi.spyOn(notify, 'success');
+    let detached = false;
+    const { sent } = renderAt(`/claims/${claimId}`, ClaimPage, {
+      ...common,
+      [CLAIM]: () => claim(detached ? { orders: [] } : {}),
+      [`DELETE /api/v1/claims/${claimId}/${orderId(1)}`]: () => {
+        detached = true;
+        return claim({ orders: [] });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Detach Luis Ortega (CA D7654321)' }, SLOW));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Luis Ortega (CA D7654321) detached'), SLOW);
+    expect(screen.queryByRole('button', { name: /^Detach/ })).toBeNull();
+    expect(sent.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([`/api/v1/claims/${claimId}/${orderId(1)}`]);
+    success.mockRestore();
   });
 
   it('shows a vehicle or driver added by an edit by its fields, labelled by the form, never as JSON', async () => {

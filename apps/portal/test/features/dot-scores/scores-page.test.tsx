@@ -3,7 +3,7 @@
 // one named under the field, by the portal or by the server's 400), rescores (a 202 shows progress
 // and the report is asked again until every number has a new scoring) and removes one; a Viewer
 // reads only.
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CarrierReport } from '@clearlane/contract/dot-scores';
@@ -142,6 +142,24 @@ describe('the DOT scores overview', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(table()).getByRole('rowheader', { name: /SILVER CREEK/ })).toHaveTextContent('USDOT 1000010 · Own carrier · Linehaul, Midwest'));
   });
 
+  it('keeps the edit dialog and what was typed when the window narrows to a phone\'s (the table becomes cards)', async () => {
+    const screenWidth = resizableScreen();
+    try {
+      renderAt('/scores', ScoresPage, { [REPORT]: () => ({ carriers: [alerting, clean] }) });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit SILVER CREEK CARRIERS LLC (USDOT 1000010)' }, SLOW));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit USDOT 1000010' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Label' }), 'Linehaul');
+
+      screenWidth.narrow();
+      await waitFor(() => expect(screen.queryByRole('table', { name: /Carriers/ })).toBeNull());
+      expect(screen.getAllByRole('listitem').some((item) => item.textContent?.includes('USDOT 1000010'))).toBe(true);
+      expect(within(screen.getByRole('dialog', { name: 'Edit USDOT 1000010' })).getByRole('textbox', { name: 'Label' })).toHaveValue('Linehaul');
+    } finally {
+      screenWidth.restore();
+    }
+  });
+
   it('shows the server\'s refusal of the label under the field, and a too long label before sending', async () => {
     const { sent } = renderAt('/scores', ScoresPage, {
       [REPORT]: () => ({ carriers: [alerting] }),
@@ -179,3 +197,38 @@ describe('the DOT scores overview', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
   });
 });
+
+/**
+ * A screen whose width queries (min-width) match until narrow() says it is a phone's, telling
+ * Mantine's listeners as a browser would; every other query keeps matching (test/setup.ts).
+ */
+function resizableScreen() {
+  const original = window.matchMedia;
+  let wide = true;
+  const listeners = new Map<(event: { matches: boolean; media: string }) => void, string>();
+  const matches = (query: string) => (query.includes('min-width') ? wide : true);
+  window.matchMedia = (query: string) =>
+    ({
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      onchange: null,
+      addListener: (listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
+      removeListener: (listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
+      addEventListener: (_type: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
+      removeEventListener: (_type: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
+  return {
+    narrow() {
+      wide = false;
+      act(() => {
+        for (const [listener, query] of listeners) listener({ matches: matches(query), media: query });
+      });
+    },
+    restore() {
+      window.matchMedia = original;
+    },
+  };
+}

@@ -38,13 +38,11 @@ function AttachedOrder({ claimId, order, mayChange }: { claimId: string; order: 
             leftSection={<IconLinkOff size={14} aria-hidden />}
             loading={detach.isPending}
             aria-label={`Detach ${order.subjectLabel}`}
+            // Awaited rather than mutate's callbacks, which React Query drops when the card unmounts first (the claim saved removes it).
             onClick={() =>
-              detach.mutate(
-                { orderId: order.orderId },
-                {
-                  onSuccess: () => notify.success(`${order.subjectLabel} detached`),
-                  onError: (error) => notify.error(error.message, { title: 'The report could not be detached' }),
-                },
+              detach.mutateAsync({ orderId: order.orderId }).then(
+                () => notify.success(`${order.subjectLabel} detached`),
+                (error: Error) => notify.error(error.message, { title: 'The report could not be detached' }),
               )
             }
           >

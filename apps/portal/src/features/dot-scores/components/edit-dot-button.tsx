@@ -3,7 +3,6 @@
 // already listed. A field the server refuses shows its words under that field.
 import { ActionIcon, Alert, Button, Group, Modal, Radio, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DotRelationship } from '@clearlane/contract/dot-scores';
@@ -41,20 +40,48 @@ export function savedDotText(dot: EditableDot): string {
   return `USDOT ${dot.dotNumber} is now ${what}, ${dot.label ? `labelled "${dot.label}"` : 'without a label'}.`;
 }
 
-export function EditDotButton({ dot, name }: { dot: EditableDot; name: string }) {
-  const [opened, { open, close }] = useDisclosure(false);
+/**
+ * The edit dialog and the way to open it for a number. A list keeps it above its table/cards
+ * switch, so the dialog outlives its row: a window resized across the phone width (the table
+ * becomes cards) or a list refreshed by a scoring never closes it halfway through an edit.
+ */
+export function useEditDotDialog() {
+  const [opened, setOpened] = useState(false);
+  // The number as it was when the dialog opened: a refreshed list does not reset what is typed.
+  const [dot, setDot] = useState<EditableDot | null>(null);
+  const close = () => setOpened(false);
+  const edit = (next: EditableDot) => {
+    setDot(next);
+    setOpened(true);
+  };
+  const dialog = (
+    <Modal opened={opened} onClose={close} title={dot ? `Edit USDOT ${dot.dotNumber}` : 'Edit'} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      {/* Mounted only while open, so every opening starts from the number as saved. */}
+      {opened && dot && <EditDotForm dot={dot} onDone={close} />}
+    </Modal>
+  );
+  return { edit, dialog };
+}
+
+/** The pencil that opens a list's edit dialog (useEditDotDialog) for this number. */
+export function EditDotAction({ dot, name, onEdit }: { dot: EditableDot; name: string; onEdit: (dot: EditableDot) => void }) {
   const label = `Edit ${name} (USDOT ${dot.dotNumber})`;
   return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={() => onEdit(dot)}>
+        <IconPencil size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The pencil with a dialog of its own, for a page that shows one number. */
+export function EditDotButton({ dot, name }: { dot: EditableDot; name: string }) {
+  const { edit, dialog } = useEditDotDialog();
+  return (
     <>
-      <Tooltip label={label}>
-        <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={open}>
-          <IconPencil size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <Modal opened={opened} onClose={close} title={`Edit USDOT ${dot.dotNumber}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-        {/* Mounted only while open, so every opening starts from the number as saved. */}
-        {opened && <EditDotForm dot={dot} onDone={close} />}
-      </Modal>
+      <EditDotAction dot={dot} name={name} onEdit={edit} />
+      {dialog}
     </>
   );
 }

@@ -34,13 +34,16 @@ export function RemoveDotButton({ dotNumber, name }: { dotNumber: string; name: 
             <Button
               color="red"
               loading={removal.isPending}
+              // Awaited rather than mutate's onSuccess, which React Query drops when the row unmounts first
+              // (the refreshed list no longer has it).
               onClick={() =>
-                removal.mutate(dotNumber, {
-                  onSuccess: () => {
+                removal.mutateAsync(dotNumber).then(
+                  () => {
                     close();
                     notify.success(`USDOT ${dotNumber} removed from the list.`);
                   },
-                })
+                  () => undefined, // shown in the dialog (removal.error)
+                )
               }
             >
               Remove

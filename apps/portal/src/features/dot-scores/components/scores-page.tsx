@@ -21,7 +21,7 @@ import {
 } from '../scores.ts';
 import { useScoredReport, type Scoring } from '../use-scoring.ts';
 import { AddDotsForm } from './add-dots-form.tsx';
-import { EditDotButton } from './edit-dot-button.tsx';
+import { EditDotAction, useEditDotDialog, type EditableDot } from './edit-dot-button.tsx';
 import { RemoveDotButton } from './remove-dot-button.tsx';
 import { BasicLight, ChangesList, LightBadge, LoadError } from './score-parts.tsx';
 
@@ -215,11 +215,13 @@ function Scored({ carrier, pending }: { carrier: CarrierReport; pending: boolean
   );
 }
 
-/** Editing (create Scores, as adding) and removing (manage Scores) a listed number. */
-function CarrierActions({ carrier }: { carrier: CarrierReport }) {
+type OnEdit = (dot: EditableDot) => void;
+
+/** Editing (create Scores, as adding: the dialog is the overview's) and removing (manage Scores) a listed number. */
+function CarrierActions({ carrier, onEdit }: { carrier: CarrierReport; onEdit: OnEdit }) {
   return (
     <Group gap={2} wrap="nowrap">
-      <EditDotButton dot={carrier} name={carrierName(carrier)} />
+      <EditDotAction dot={carrier} name={carrierName(carrier)} onEdit={onEdit} />
       <Can I="manage" a="Scores">
         <RemoveDotButton dotNumber={carrier.dotNumber} name={carrierName(carrier)} />
       </Can>
@@ -239,6 +241,7 @@ function NoFigures({ carrier }: { carrier: CarrierReport }) {
 function CarriersOverview({ carriers, pending }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown> }) {
   const wide = useMediaQuery(WIDE_SCREEN, true, { getInitialValueInEffect: false });
   const headingId = useId();
+  const editor = useEditDotDialog();
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" align="flex-end" gap="xs">
@@ -247,12 +250,13 @@ function CarriersOverview({ carriers, pending }: { carriers: CarrierReport[]; pe
         </Title>
       </Group>
       <Legend />
-      {wide ? <CarriersTable carriers={carriers} pending={pending} labelledBy={headingId} /> : <CarrierCards carriers={carriers} pending={pending} />}
+      {wide ? <CarriersTable carriers={carriers} pending={pending} labelledBy={headingId} onEdit={editor.edit} /> : <CarrierCards carriers={carriers} pending={pending} onEdit={editor.edit} />}
+      {editor.dialog}
     </Stack>
   );
 }
 
-function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown>; labelledBy: string }) {
+function CarriersTable({ carriers, pending, labelledBy, onEdit }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown>; labelledBy: string; onEdit: OnEdit }) {
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table withTableBorder verticalSpacing="sm" horizontalSpacing="xs" aria-labelledby={labelledBy} highlightOnHover>
@@ -295,7 +299,7 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
               )}
               <Can I="create" a="Scores">
                 <Table.Td>
-                  <CarrierActions carrier={carrier} />
+                  <CarrierActions carrier={carrier} onEdit={onEdit} />
                 </Table.Td>
               </Can>
             </Table.Tr>
@@ -307,7 +311,7 @@ function CarriersTable({ carriers, pending, labelledBy }: { carriers: CarrierRep
 }
 
 /** On a phone: one card per carrier, its seven lights two to a row. */
-function CarrierCards({ carriers, pending }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown> }) {
+function CarrierCards({ carriers, pending, onEdit }: { carriers: CarrierReport[]; pending: ReadonlyMap<string, unknown>; onEdit: OnEdit }) {
   return (
     <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {carriers.map((carrier) => (
@@ -316,7 +320,7 @@ function CarrierCards({ carriers, pending }: { carriers: CarrierReport[]; pendin
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <CarrierName carrier={carrier} />
               <Can I="create" a="Scores">
-                <CarrierActions carrier={carrier} />
+                <CarrierActions carrier={carrier} onEdit={onEdit} />
               </Can>
             </Group>
             {carrier.basics.length === 0 ? (

@@ -22,6 +22,7 @@ import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, OUTCOME_LA
 import { DetailHeader } from '../../../components/detail-header.tsx';
 import { SortableDataTable } from '../../../components/sortable-data-table.tsx';
 import { usePrioritizedColumns, type ListColumn } from '../../../components/list-view/column-priority.tsx';
+import { pageInsteadOfPastEnd } from '../../../components/list-view/page-past-end.ts';
 import { DownloadReportsButton, useMayDownloadReports } from '../../../components/report-bundles/download-reports-button.tsx';
 import { formatDateTime, plural, wholeNumber } from './format.ts';
 import { groupProgress, NOT_ADJUDICATED, STATUS_ORDER } from './group-progress.ts';
@@ -71,7 +72,7 @@ export function ReportGroupPage() {
 
   // A page past the end (a hand-edited URL, or a filter that now matches fewer orders) goes to the last one.
   const answered = view.data && !view.isPlaceholderData ? view.data.orders.page : undefined;
-  const lastPage = answered && answered.number > 0 && answered.number >= answered.totalPages ? Math.max(answered.totalPages - 1, 0) : undefined;
+  const lastPage = answered ? pageInsteadOfPastEnd(answered) : undefined;
   useEffect(() => {
     if (lastPage !== undefined) void setSearch({ page: lastPage || undefined }, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setSearch is a new function every render; the target page is what matters
