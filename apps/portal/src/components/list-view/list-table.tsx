@@ -73,8 +73,8 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
 
   // A page past the end goes to the last page, judged on the URL's own answer (not the page before it
   // kept on screen); until the last page answers, the skeleton stands in for an empty page.
-  const pastEnd = data ? pageInsteadOfPastEnd(data.page) !== undefined : false;
-  const lastPage = data && !isPlaceholderData ? pageInsteadOfPastEnd(data.page) : undefined;
+  const instead = data ? pageInsteadOfPastEnd(data.page) : undefined;
+  const lastPage = isPlaceholderData ? undefined : instead;
   useEffect(() => {
     if (lastPage !== undefined) list.setPage(lastPage);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- list.setPage is a new function every render; the target page is what matters
@@ -92,7 +92,7 @@ export function ListTable<T extends { id: string }, S extends ListSearch>({ list
       </Alert>
     );
   }
-  if (isPending || !data || pastEnd) return <ListSkeleton label={`Loading ${noun.other}`} />;
+  if (isPending || !data || instead !== undefined) return <ListSkeleton label={`Loading ${noun.other}`} />;
   if (data.content.length === 0) {
     return (
       <Paper withBorder radius="md" py="xl">

@@ -205,7 +205,8 @@ describe('the DOT scores overview', { timeout: 30_000 }, () => {
 function resizableScreen() {
   const original = window.matchMedia;
   let wide = true;
-  const listeners = new Map<(event: { matches: boolean; media: string }) => void, string>();
+  type Listener = (event: { matches: boolean; media: string }) => void;
+  const listeners = new Map<Listener, string>();
   const matches = (query: string) => (query.includes('min-width') ? wide : true);
   window.matchMedia = (query: string) =>
     ({
@@ -214,10 +215,10 @@ function resizableScreen() {
       },
       media: query,
       onchange: null,
-      addListener: (listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
-      removeListener: (listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
-      addEventListener: (_type: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.set(listener, query),
-      removeEventListener: (_type: string, listener: (event: { matches: boolean; media: string }) => void) => listeners.delete(listener),
+      addListener: (listener: Listener) => listeners.set(listener, query),
+      removeListener: (listener: Listener) => listeners.delete(listener),
+      addEventListener: (_type: string, listener: Listener) => listeners.set(listener, query),
+      removeEventListener: (_type: string, listener: Listener) => listeners.delete(listener),
       dispatchEvent: () => false,
     }) as unknown as MediaQueryList;
   return {
