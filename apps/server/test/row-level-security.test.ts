@@ -142,14 +142,17 @@ describe.skipIf(!postgresUrl)(`row-level security on PostgreSQL${postgresUrl ? '
   });
 
   it('runs company work as the tenant role and returns the connection to the owner afterwards', async () => {
-    const who = async () => rowsOf<{ role: string; company: string }>(await database.db.execute(sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company`));
+    const who = async () => rowsOf<{ role: string; company: string; plans: string }>(await database.db.execute(
+      sql`SELECT current_user AS role, current_setting('app.company_id', true) AS company, current_setting('plan_cache_mode') AS plans`));
     const asAcme = await runAsCompany(acme.id, who);
-    expect(asAcme[0]).toEqual({ role: 'clearlane_tenant', company: acme.id });
+    // Company work keeps one plan per statement for every company (db/client.ts says why).
+    expect(asAcme[0]).toEqual({ role: 'clearlane_tenant', company: acme.id, plans: 'force_generic_plan' });
     // The pool holds few connections: unscoped work after scoped work must not inherit the scope.
     for (let i = 0; i < 12; i++) {
       const unscoped = await who();
       expect(unscoped[0]?.role).not.toBe('clearlane_tenant');
       expect(unscoped[0]?.company ?? '').toBe('');
+      expect(unscoped[0]?.plans).toBe('auto');
     }
   });
 

@@ -5,8 +5,9 @@
 // every request, and having PostgreSQL parse and plan it again, cost more than running it for a
 // large company's first page (0.03 ms of execution: bench/orders-list.ts). A shape's statement is
 // built once with placeholders (drizzle `.prepare`), and on PostgreSQL it is a named statement:
-// each connection parses it once, and PostgreSQL keeps its plan (a generic one once it is no worse
-// than the plans made for the values: PostgreSQL's plan_cache_mode auto).
+// each connection parses it once, and PostgreSQL keeps its plan: company connections plan for any
+// company (plan_cache_mode force_generic_plan, db/client.ts), as with `auto` a large or a small
+// company's values made a plan of their own look cheaper, and the list was planned again each time.
 //
 // Named statements live in every PostgreSQL session that ran them until the session ends, and
 // cannot be dropped through pg: the names are bounded (MAX_NAMED_SHAPES per process); shapes beyond
