@@ -378,6 +378,40 @@ export const orderCounts = pgTable(
   (table) => [index('order_counts_idx').on(table.companyId, table.status, table.outcome, table.type, table.isReviewed, table.orders)],
 );
 
+/**
+ * Changes that can alter which orders a free-text search finds (migration 0023): a row per statement
+ * that adds or removes orders, or changes an order's subject, creation time or reference, or a
+ * driver's external id. A company's search generation is the sum of its rows; it only grows.
+ * Appended by triggers, never updated, and summed by the same scheduled job as orderCounts.
+ */
+export const orderSearchChanges = pgTable(
+  'order_search_changes',
+  {
+    companyId: uuid('company_id').notNull(),
+    changes: bigint('changes', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('order_search_changes_idx').on(table.companyId, table.changes)],
+);
+
+/**
+ * A large free-text search's matches, newest first, as found at a search generation (migration
+ * 0023): the list's later pages and repeated searches read their ids here while the company's
+ * generation is unchanged. Unlogged: a cache, emptied by a crash and found again.
+ */
+export const orderSearchMemos = pgTable(
+  'order_search_memos',
+  {
+    companyId: uuid('company_id').notNull(),
+    words: text('words').array().notNull(),
+    reference: text('reference').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    foundAt: ts('found_at').notNull(),
+    matches: integer('matches').notNull(),
+    orderIds: uuid('order_ids').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.words, table.reference] })],
+);
+
 /** Every change of an order, in order: the timeline of the detail page. */
 export const orderEvents = pgTable(
   'order_events',

@@ -9,6 +9,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { orderCounts } from '../../db/schema.ts';
 import { forEachCompany } from '../../jobs/each-company.ts';
 import { COMPACT_ORDER_COUNTS_JOB, type Queue } from '../../jobs/queue.ts';
+import { OrderSearchUpkeep } from './order-search-memos.jobs.ts';
 
 /** Every minute: a busy company appends a few rows per upload or fulfilment. */
 export const COMPACT_ORDER_COUNTS_CRON = '* * * * *';
@@ -59,8 +60,15 @@ export async function prepareOrderCountsQueue(queue: Queue): Promise<void> {
   await queue.schedule(COMPACT_ORDER_COUNTS_JOB, COMPACT_ORDER_COUNTS_CRON, null, { tz: 'UTC' });
 }
 
-/** The compaction's worker (ROLE ≠ api). Call after prepareOrderCountsQueue. */
+/**
+ * The compaction's worker (ROLE ≠ api). Call after prepareOrderCountsQueue. The same minute's job
+ * keeps the remembered searches too (order-search-memos.jobs.ts): the same kind of appended rows.
+ */
 export async function registerOrderCountsWorker(queue: Queue, db: Database): Promise<void> {
   const compaction = new OrderCountsCompaction(db);
-  await queue.work(COMPACT_ORDER_COUNTS_JOB, async () => void (await compaction.run()));
+  const searchUpkeep = new OrderSearchUpkeep(db);
+  await queue.work(COMPACT_ORDER_COUNTS_JOB, async () => {
+    await compaction.run();
+    await searchUpkeep.run();
+  });
 }

@@ -1,0 +1,65 @@
+// The upkeep of remembered searches (migration 0023), run by the same scheduled job as the orders'
+// counts (order-counts.jobs.ts), every minute:
+//  - each company's search changes (appended by triggers, a row per statement) are summed into one
+//    row once they pass COMPACT_SEARCH_CHANGES_BEYOND_ROWS, as the counts are: a search sums a company's rows to
+//    know its generation, so they are kept few;
+//  - memos are dropped once they cannot be read any more (their company's generation has passed
+//    theirs) or have not been found again for MEMO_LIFETIME_MINUTES: a memo is a cache, and an
+//    abandoned search should not hold its thousands of ids for ever.
+import { eq, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { orderSearchChanges, orderSearchMemos } from '../../db/schema.ts';
+import { forEachCompany } from '../../jobs/each-company.ts';
+
+/** Rows a company's search changes may hold beyond their sum before they are summed (as COMPACT_BEYOND_ROWS for the counts). */
+export const COMPACT_SEARCH_CHANGES_BEYOND_ROWS = 100;
+
+/** A memo found this long ago is dropped even if still current; the next search finds it again. */
+export const MEMO_LIFETIME_MINUTES = 60;
+
+export interface SearchUpkeepRun {
+  /** Companies whose changes were summed. */
+  companies: number;
+  /** Change rows removed over all companies (rows taken minus sums written). */
+  rowsRemoved: number;
+  /** Memos dropped. */
+  memosDropped: number;
+}
+
+/** The companies with more than `beyondRows` search change rows beyond their one sum. */
+export async function companiesWithLooseSearchChanges(db: Executor, beyondRows: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: orderSearchChanges.companyId })
+    .from(orderSearchChanges)
+    .groupBy(orderSearchChanges.companyId)
+    .having(sql`count(*) > 1 + ${beyondRows}`)
+    .orderBy(orderSearchChanges.companyId);
+}
+
+/** Replaces a company's search changes by their sum (migration 0023); answers the rows removed. */
+export async function compactSearchChanges(db: Executor, companyId: string): Promise<number> {
+  const [row] = await db.select({ removed: sql<number>`compact_order_search_changes(${companyId}::uuid)`.mapWith(Number) }).from(sql`(values (1)) as one`);
+  return row?.removed ?? 0;
+}
+
+/** Drops the memos no search can read any more, and those older than the lifetime (as of `now`). */
+export async function dropSpentMemos(db: Executor, now = new Date()): Promise<number> {
+  const generation = sql`(select coalesce(sum(${orderSearchChanges.changes}), 0) from ${orderSearchChanges} where ${eq(orderSearchChanges.companyId, orderSearchMemos.companyId)})`;
+  const dropped = await db
+    .delete(orderSearchMemos)
+    .where(or(lt(orderSearchMemos.foundAt, new Date(now.getTime() - MEMO_LIFETIME_MINUTES * 60_000)), sql`${orderSearchMemos.generation} < ${generation}`))
+    .returning({ companyId: orderSearchMemos.companyId });
+  return dropped.length;
+}
+
+export class OrderSearchUpkeep {
+  constructor(private readonly db: Database) {}
+
+  /** Sums each company due in its own scope (forEachCompany), then drops spent memos (outside any company). */
+  async run(beyondRows = COMPACT_SEARCH_CHANGES_BEYOND_ROWS, now = new Date()): Promise<SearchUpkeepRun> {
+    const companies = await companiesWithLooseSearchChanges(this.db, beyondRows);
+    const removed = await forEachCompany(companies, (company) => compactSearchChanges(this.db, company.id));
+    const memosDropped = await dropSpentMemos(this.db, now);
+    return { companies: companies.length, rowsRemoved: removed.reduce((sum, rows) => sum + rows, 0), memosDropped };
+  }
+}
