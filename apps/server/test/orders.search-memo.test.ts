@@ -4,7 +4,7 @@
 // or removed, an order's reference or driver changed, a driver's external id changed, also by a
 // transaction that was still open when the memo was written. Each answer is checked against the
 // orders themselves, read by SQL. Memos and search changes are one company's (row-level security),
-// and the minute's job sums the changes and drops spent memos.
+// the minute's job sums the changes and drops spent memos, and a deleted company's go with it.
 import { and, eq, sql } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import { beforeAll, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { orderSearchChanges, orderSearchMemos, orders, persons } from '../src/db
 import { runAsCompany } from '../src/db/tenant-scope.ts';
 import { SEARCH_MEMO_FROM_MATCHES } from '../src/modules/orders/orders.repository.ts';
 import { MEMO_LIFETIME_MINUTES, OrderSearchUpkeep, compactSearchChanges } from '../src/modules/orders/order-search-memos.jobs.ts';
-import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, seedTwoCompanies, signInAs } from './helpers.ts';
+import { ACME_HOST, GLOBEX_HOST, bearer, describeEachDatabase, newCompany, seedTwoCompanies, signInAs } from './helpers.ts';
 
 const LARGE = SEARCH_MEMO_FROM_MATCHES + 20;
 const PAGE_SIZE = 100;
@@ -191,5 +191,20 @@ describeEachDatabase('a large free-text search remembered', (t) => {
     expect(await upkeep.run(0, new Date(found!.foundAt.getTime() + (MEMO_LIFETIME_MINUTES - 1) * 60_000))).toMatchObject({ memosDropped: 0 });
     expect(await upkeep.run(0, new Date(found!.foundAt.getTime() + (MEMO_LIFETIME_MINUTES + 1) * 60_000))).toMatchObject({ memosDropped: 1 });
     await t.db.delete(orders).where(and(eq(orders.companyId, seeded.acme.id), eq(orders.id, passed.id)));
+  });
+
+  it("a deleted company's search changes and memos go with it", async () => {
+    const gone = await newCompany(t.db, 'goneco', 'Gone Co');
+    const rowsOf = async () => ({
+      changes: (await t.db.select().from(orderSearchChanges).where(eq(orderSearchChanges.companyId, gone.id))).length,
+      memos: (await t.db.select().from(orderSearchMemos).where(eq(orderSearchMemos.companyId, gone.id))).length,
+    });
+    await t.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) SELECT gen_random_uuid(), ${gone.id}, 'MVR', 'New', 'NotStarted', '{}'::jsonb, 'Gone ' || n FROM generate_series(1, 3) AS n`);
+    // Remembered from the first match (memo_from 1), as the list remembers a large search.
+    await t.db.execute(sql`SELECT * FROM order_search_page(${gone.id}::uuid, ARRAY['gone'], 'gone', 0, 20, 1, 100)`);
+    expect(await rowsOf()).toEqual({ changes: 1, memos: 1 });
+    await t.db.execute(sql`DELETE FROM companies WHERE id = ${gone.id}`);
+    expect(await rowsOf()).toEqual({ changes: 0, memos: 0 });
+    await expectSearchExact();
   });
 });
