@@ -121,12 +121,12 @@ class TenantScopedPool extends pg.Pool {
     try {
       // Set outside any transaction (a connection is checked out between them), so a rollback
       // cannot undo it. Forgotten first, so a connection whose setting failed is never reused as set.
+      this.appliedCompany.delete(client);
       // Company work plans its statements for any company (plan_cache_mode force_generic_plan):
       // with `auto`, PostgreSQL made a new plan for the orders list's named statements on every
       // request (pg_prepared_statements: 0 generic plans in 2,000 runs), as each company's sizes
       // made its own plan look cheaper than the shared one. Planning was 0.1-0.5 ms of PostgreSQL's
       // CPU per page, more than running it; the shared plans read the same indexes (bench/README.md).
-      this.appliedCompany.delete(client);
       await client.query(
         "SELECT set_config('role', $1, false), set_config('app.company_id', $2, false), set_config('plan_cache_mode', 'force_generic_plan', false)",
         [TENANT_ROLE, companyId],

@@ -1,8 +1,8 @@
 // The upkeep of remembered searches (migration 0023), run by the same scheduled job as the orders'
 // counts (order-counts.jobs.ts), every minute:
 //  - each company's search changes (appended by triggers, a row per statement) are summed into one
-//    row once they pass COMPACT_SEARCH_CHANGES_BEYOND_ROWS, as the counts are: a search sums a company's rows to
-//    know its generation, so they are kept few;
+//    row once they pass COMPACT_SEARCH_CHANGES_BEYOND_ROWS, as the counts are: a search sums a
+//    company's rows to know its generation, so they are kept few;
 //  - memos are dropped once they cannot be read any more (their company's generation has passed
 //    theirs) or have not been found again for MEMO_LIFETIME_MINUTES: a memo is a cache, and an
 //    abandoned search should not hold its thousands of ids for ever.
