@@ -7,9 +7,10 @@
 // Arguments: --orders N (1000000), --companies N (1000), --keep (leave the database for psql and
 // print how to drop it), --reuse <database> (measure a database a --keep run left, migrating it
 // first: how a new index is tried on loaded data), --shapes abcde (measure only some shapes).
-// Environment: BENCH_SECONDS (5) and
-// BENCH_CONNECTIONS (10) per measured route, BENCH_ROUNDS (3: pairs of in-memory page and list
-// per shape, the median pair reported), BENCH_POSTGRES_URL
+// Environment: BENCH_SECONDS (2) and
+// BENCH_CONNECTIONS (10) per measured route, BENCH_ROUNDS (7: pairs of in-memory page and list
+// per shape, the median pair reported; on this 2-core machine one pair's ratio moves by ±0.1 from
+// one run to the next, so more, shorter pairs give a steadier median than three long ones), BENCH_POSTGRES_URL
 // (postgres://postgres@127.0.0.1:5432/postgres, the server on which a throwaway database is made).
 //
 // What it does: creates a throwaway database, migrates it with the server's own migration runner,
@@ -60,8 +61,8 @@ const ORDER_COUNT = Number(args.orders);
 const COMPANY_COUNT = Number(args.companies);
 if (!Number.isInteger(ORDER_COUNT) || ORDER_COUNT < COMPANY_COUNT) throw new Error('--orders must be a whole number, at least --companies');
 if (!Number.isInteger(COMPANY_COUNT) || COMPANY_COUNT < 2 || COMPANY_COUNT > 9999) throw new Error('--companies must be between 2 and 9999');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('BENCH_ROUNDS must be a whole number, at least 1');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
