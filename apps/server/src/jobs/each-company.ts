@@ -17,3 +17,19 @@ export async function forEachCompany<C extends { id: string }, R>(companies: C[]
   if (failure) throw failure;
   return results;
 }
+
+/** A compaction's run over the companies due: how many, and the rows their compactions removed in all. */
+export interface CompactionRun {
+  companies: number;
+  /** Rows removed over all companies (rows taken minus sums written). */
+  rowsRemoved: number;
+}
+
+/**
+ * Compacts each company due with `compact` (which answers the rows it removed), in its own scope as
+ * forEachCompany does: the appended-rows tables (order_counts, order_search_changes) share this loop.
+ */
+export async function compactEachCompany(companies: { id: string }[], compact: (companyId: string) => Promise<number>): Promise<CompactionRun> {
+  const removed = await forEachCompany(companies, (company) => compact(company.id));
+  return { companies: companies.length, rowsRemoved: removed.reduce((sum, rows) => sum + rows, 0) };
+}

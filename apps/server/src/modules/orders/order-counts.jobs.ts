@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { orderCounts } from '../../db/schema.ts';
-import { forEachCompany } from '../../jobs/each-company.ts';
+import { compactEachCompany, type CompactionRun } from '../../jobs/each-company.ts';
 import { COMPACT_ORDER_COUNTS_JOB, type Queue } from '../../jobs/queue.ts';
 import { OrderSearchUpkeep } from './order-search-memos.jobs.ts';
 
@@ -20,12 +20,6 @@ export const COMPACT_ORDER_COUNTS_CRON = '* * * * *';
 export const COMPACT_BEYOND_ROWS = 100;
 /** At most one compaction queued and one running: a slow one does not pile up the next ones. */
 const COMPACT_QUEUE = { policy: 'stately', retryLimit: 2, retryDelay: 30 } as const;
-
-export interface CompactionRun {
-  companies: number;
-  /** Rows removed over all companies (rows taken minus sums written). */
-  rowsRemoved: number;
-}
 
 /** The companies whose counts hold more than `beyondRows` rows beyond one per group: one statement over the table. */
 export async function companiesWithLooseCounts(db: Executor, beyondRows: number): Promise<{ id: string }[]> {
@@ -46,11 +40,9 @@ export async function compactOrderCounts(db: Executor, companyId: string): Promi
 export class OrderCountsCompaction {
   constructor(private readonly db: Database) {}
 
-  /** Compacts each company due, in its own scope (forEachCompany: one failure holds none back). */
+  /** Compacts each company due, in its own scope (compactEachCompany: one failure holds none back). */
   async run(beyondRows = COMPACT_BEYOND_ROWS): Promise<CompactionRun> {
-    const companies = await companiesWithLooseCounts(this.db, beyondRows);
-    const removed = await forEachCompany(companies, (company) => compactOrderCounts(this.db, company.id));
-    return { companies: companies.length, rowsRemoved: removed.reduce((sum, rows) => sum + rows, 0) };
+    return compactEachCompany(await companiesWithLooseCounts(this.db, beyondRows), (companyId) => compactOrderCounts(this.db, companyId));
   }
 }
 

@@ -9,7 +9,7 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { orderSearchChanges, orderSearchMemos } from '../../db/schema.ts';
-import { forEachCompany } from '../../jobs/each-company.ts';
+import { compactEachCompany, type CompactionRun } from '../../jobs/each-company.ts';
 
 /** Rows a company's search changes may hold beyond their sum before they are summed (as COMPACT_BEYOND_ROWS for the counts). */
 export const COMPACT_SEARCH_CHANGES_BEYOND_ROWS = 100;
@@ -17,12 +17,8 @@ export const COMPACT_SEARCH_CHANGES_BEYOND_ROWS = 100;
 /** A memo found this long ago is dropped even if still current; the next search finds it again. */
 export const MEMO_LIFETIME_MINUTES = 60;
 
-export interface SearchUpkeepRun {
-  /** Companies whose changes were summed. */
-  companies: number;
-  /** Change rows removed over all companies (rows taken minus sums written). */
-  rowsRemoved: number;
-  /** Memos dropped. */
+/** The companies whose changes were summed, the change rows that removed, and the memos dropped. */
+export interface SearchUpkeepRun extends CompactionRun {
   memosDropped: number;
 }
 
@@ -55,11 +51,9 @@ export async function dropSpentMemos(db: Executor, now = new Date()): Promise<nu
 export class OrderSearchUpkeep {
   constructor(private readonly db: Database) {}
 
-  /** Sums each company due in its own scope (forEachCompany), then drops spent memos (outside any company). */
+  /** Sums each company due in its own scope (compactEachCompany), then drops spent memos (outside any company). */
   async run(beyondRows = COMPACT_SEARCH_CHANGES_BEYOND_ROWS, now = new Date()): Promise<SearchUpkeepRun> {
-    const companies = await companiesWithLooseSearchChanges(this.db, beyondRows);
-    const removed = await forEachCompany(companies, (company) => compactSearchChanges(this.db, company.id));
-    const memosDropped = await dropSpentMemos(this.db, now);
-    return { companies: companies.length, rowsRemoved: removed.reduce((sum, rows) => sum + rows, 0), memosDropped };
+    const compacted = await compactEachCompany(await companiesWithLooseSearchChanges(this.db, beyondRows), (companyId) => compactSearchChanges(this.db, companyId));
+    return { ...compacted, memosDropped: await dropSpentMemos(this.db, now) };
   }
 }
