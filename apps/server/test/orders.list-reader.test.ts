@@ -60,13 +60,16 @@ describeEachDatabase('orders list read straight into the API shape', (t) => {
     ['filtered', { status: 'Complete' }],
     ['free text, newest first', { filter: 'dunn' }],
     ['free text, by subject', { filter: 'vin', sort: [{ field: 'subjectLabel', direction: 'desc' }] }],
-  ] as [string, Partial<OrderListQuery>][])('%s: each listed order is, byte for byte, the order read whole', async (_name, query) => {
-    const page = await listed(query);
-    expect(page.rows.length).toBeGreaterThan(0);
-    for (const order of page.rows) {
+  ] as [string, Partial<OrderListQuery>][])('%s: each listed order is, byte for byte, the order read whole, the first time and after', async (_name, query) => {
+    // On PostgreSQL a list's statement is described by its first execution only; the next ones
+    // read their rows with the columns it described (db/known-shape-query.ts): both must read alike.
+    const first = await listed(query);
+    expect(first.rows.length).toBeGreaterThan(0);
+    for (const order of first.rows) {
       const whole = await findOrder(t.db, companyId, order.id);
       expect(JSON.stringify(order)).toBe(JSON.stringify(toOrder(whole!)));
     }
+    for (let again = 0; again < 3; again++) expect(JSON.stringify(await listed(query))).toBe(JSON.stringify(first));
   });
 
   it('lists every kind: summaries of the reports, timestamps to the millisecond, tags and the count', async () => {
