@@ -37,6 +37,7 @@ async function main() {
   const messenger = new Messenger(handle.db, config);
   const fileStore = createFileStore({ db: handle.db, config });
   const { app } = await buildApp({ config, db: handle.db, queue: () => queue, messenger, fileStore });
+  handle.reportLostConnections?.((error) => app.log.warn({ err: error }, 'A database connection was lost while idle; a new one opens when needed'));
   // The embedded database is one process at a time, so `cli outbox` cannot read it while the server
   // runs: the server prints each message it keeps (invitations, codes, alert mails with their
   // links) to its own log instead. Only there: on PostgreSQL the CLI reads the outbox, and no

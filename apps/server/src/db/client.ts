@@ -26,6 +26,12 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Set on PostgreSQL. */
   connectionString?: string;
+  /**
+   * Where a lost idle connection is reported (PostgreSQL only: the server restarted, a backend was
+   * terminated). The pool has already let the connection go and opens another when one is needed;
+   * until a reporter is set, a line goes to stderr.
+   */
+  reportLostConnections?(report: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -44,7 +50,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.databaseUrl) {
     const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: CONNECTIONS_PER_KIND });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { kind: 'postgres', db, connectionString: options.databaseUrl, close: () => pool.end() };
+    return {
+      kind: 'postgres',
+      db,
+      connectionString: options.databaseUrl,
+      reportLostConnections: (report) => (pool.reportLostConnection = report),
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir ?? './data';
   const inMemory = dataDir.startsWith('memory://');
@@ -93,10 +105,18 @@ class TenantScopedPool extends pg.Pool {
   /** The company a connection of `companyConnections` was last set to; settings last for the session. */
   private readonly appliedCompany = new WeakMap<pg.PoolClient, string>();
 
+  /** See DatabaseHandle.reportLostConnections. */
+  reportLostConnection: (error: Error) => void = (error) => console.warn(`A database connection was lost while idle (a new one opens when needed): ${error.message}`);
+
   constructor(config: pg.PoolConfig) {
     super(config);
     this.companyConnections = new pg.Pool(config);
     this.companyConnections.on('error', (error) => this.emit('error', error));
+    // pg pools emit 'error' when an idle connection fails (PostgreSQL restarted, a backend was
+    // terminated, the network dropped it), having already let it go. Without a listener, that
+    // event would end the process: every request in flight, and the server, for a connection
+    // nobody was using.
+    this.on('error', (error) => this.reportLostConnection(error));
   }
 
   override connect(): Promise<pg.PoolClient>;
