@@ -9,6 +9,7 @@
 // rows with them: the same values, parsed by the same parsers, through the same pool and
 // connection. Only for statements run on a pool (pg.Pool, the tenant-scoped one included): a
 // transaction's client and PGlite keep drizzle's way.
+/// <reference path="./pg-utils.d.ts" />
 import pg from 'pg';
 // node-postgres's own conversion of parameter values (the same as its Query uses).
 import { prepareValue } from 'pg/lib/utils.js';
