@@ -9,10 +9,12 @@
 // rows with them: the same values, parsed by the same parsers, through the same pool and
 // connection. Only for statements run on a pool (pg.Pool, the tenant-scoped one included): a
 // transaction's client and PGlite keep drizzle's way.
-/// <reference path="./pg-utils.d.ts" />
+import { createRequire } from 'node:module';
 import pg from 'pg';
-// node-postgres's own conversion of parameter values (the same as its Query uses).
-import { prepareValue } from 'pg/lib/utils.js';
+
+// node-postgres's own conversion of parameter values, as its Query binds them (pg/lib/utils.js,
+// which its types do not declare).
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue: (value: unknown) => unknown };
 
 /** What node-postgres's Query does that is not in its types: its protocol steps and its result. */
 interface QueryInternals {
