@@ -68,7 +68,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
   // pg's pool.end() resolves before its sockets are gone: wait for them to leave rather than
-  // terminate them (a terminated connection surfaces as an unhandled error in the test run).
+  // terminate them (a terminated connection is reported as lost, a warning in the test run's output).
   const drop = async () => {
     const dropper = new pg.Client({ connectionString: adminUrl });
     await dropper.connect();

@@ -35,7 +35,7 @@ interface ProtocolConnection {
 }
 
 /** The columns of a statement's rows as node-postgres described them, and their parsers. */
-export interface RowShape {
+interface RowShape {
   fields: unknown[];
   parsers: unknown[];
 }
