@@ -74,19 +74,49 @@ export interface CountedPageOptions {
  * `growsOnly` names a list whose rows are never removed (one company's unfiltered orders): once it
  * has counted past the cap it is not counted again.
  */
-export async function readCountedRows<T>(
+export function readCountedRows<T>(
   db: Pick<Executor, 'select'>,
   options: CountedPageOptions,
   readPage: (matchingCount: SQL<number>, countKind: CountKind) => Promise<ReadPage<T>>,
+): Promise<CountedPage<T>> {
+  const { matching, kept } = options;
+  return readCountedRowsOfShape(
+    { ...options, matching: () => matching, kept: kept && (() => kept), source: () => db },
+    (countKind, matchingCount) => readPage(matchingCount(), countKind),
+  );
+}
+
+/**
+ * What readCountedRowsOfShape reads: readCountedRows' options, each piece of SQL built only when
+ * it is asked for (`source` is readCountedRows' `db`).
+ */
+export interface ShapedCountOptions extends Omit<CountedPageOptions, 'matching' | 'kept'> {
+  matching: () => SQLWrapper;
+  /** Present when the list has a kept count. */
+  kept?: () => SQLWrapper;
+  source: () => Pick<Executor, 'select'>;
+}
+
+/**
+ * readCountedRows for a list whose statement is built once per shape and then only executed: the
+ * count's kind is known before any SQL is built, and `matchingCount()` builds the count's SQL for
+ * the statement's builder, or for a page past the end counted alone. A list that answers the same
+ * few shapes over and over then builds no SQL per request: building it and throwing it away cost an
+ * orders list 10-15 µs of the server's one thread, which bounds its throughput (bench/README.md).
+ */
+export async function readCountedRowsOfShape<T>(
+  options: ShapedCountOptions,
+  readPage: (countKind: CountKind, matchingCount: () => SQL<number>) => Promise<ReadPage<T>>,
 ): Promise<CountedPage<T>> {
   const cap = options.cap ?? COUNT_CAP;
   const remembered = options.growsOnly === undefined ? undefined : `${cap} ${options.growsOnly}`;
   const knownAboveCap = remembered !== undefined && listsAboveCap.has(remembered);
   const countKind: CountKind = knownAboveCap ? 'aboveCap' : options.kept ? 'kept' : 'counted';
-  const matchingCount =
-    countKind === 'aboveCap' ? sql<number>`${cap + 1}::int`.mapWith(Number) : countKind === 'kept' ? sql<number>`(${options.kept})`.mapWith(Number) : countUpTo(options.matching, cap);
-  const { rows, counted: carried } = await readPage(matchingCount, countKind);
-  const counted = carried ?? (knownAboveCap ? cap + 1 : options.offset === 0 ? 0 : await countAlone(db, matchingCount, options.values));
+  const kept = options.kept;
+  const matchingCount = (): SQL<number> =>
+    countKind === 'aboveCap' ? sql<number>`${cap + 1}::int`.mapWith(Number) : kept ? sql<number>`(${kept()})`.mapWith(Number) : countUpTo(options.matching(), cap);
+  const { rows, counted: carried } = await readPage(countKind, matchingCount);
+  const counted = carried ?? (knownAboveCap ? cap + 1 : options.offset === 0 ? 0 : await countAlone(options.source(), matchingCount(), options.values));
   if (remembered !== undefined && counted > cap && !knownAboveCap) {
     if (listsAboveCap.size >= MAX_REMEMBERED_LISTS) listsAboveCap.clear();
     listsAboveCap.add(remembered);

@@ -4,7 +4,7 @@ import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type 
 import { uuidv7 } from 'uuidv7';
 import { COUNT_CAP, SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type Order, type OrderListFilter, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
-import { cappedTotal, readCountedRows, type CountedPage, type CountKind, type ReadPage } from '../../db/capped-count.ts';
+import { cappedTotal, readCountedRowsOfShape, type CountedPage, type CountKind, type ReadPage } from '../../db/capped-count.ts';
 import { prepareWithReader, type ReadStatement } from '../../db/read-rows.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
 import { isoOfTimestampText } from '../../db/timestamp-text.ts';
@@ -97,17 +97,24 @@ const searchValues = (filter: string) => ({ words: filter, reference: filter });
  * filters, order and count read the same either way, and the search runs once for the page and
  * its count.
  */
-function filteredOrders(db: ListExecutor, query: OrderFilterQuery) {
-  const filtersUsed = FILTER_KEYS.filter((key) => query[key] !== undefined);
-  const values: Record<string, unknown> = { companyId: query.companyId };
-  for (const key of filtersUsed) values[key] = query[key];
-  if (query.filter) Object.assign(values, searchValues(query.filter));
+function filteredOrders(db: ListExecutor, query: OrderFilterQuery, filtersUsed = filtersUsedBy(query)) {
   const companyId = sql.placeholder('companyId');
   const where = and(eq(orders.companyId, companyId), ...filtersUsed.map((key) => FILTERS[key](sql.placeholder(key))));
   const source = query.filter
     ? db.with(db.$with('orders', summaryColumns).as(sql`SELECT * FROM orders_matching_subject(${searchArguments(companyId)})`))
     : db;
-  return { filtersUsed, values, companyId, where, source };
+  return { filtersUsed, values: filterValues(query, filtersUsed), companyId, where, source };
+}
+
+/** The list's filters that have a value. */
+const filtersUsedBy = (query: OrderFilterQuery) => FILTER_KEYS.filter((key) => query[key] !== undefined);
+
+/** The values of the placeholders filteredOrders' WHERE and source hold. */
+function filterValues(query: OrderFilterQuery, filtersUsed: ListFilterKey[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { companyId: query.companyId };
+  for (const key of filtersUsed) values[key] = query[key];
+  if (query.filter) Object.assign(values, searchValues(query.filter));
+  return values;
 }
 
 /**
@@ -224,38 +231,50 @@ const isNewestFirst = (sort: SortTerm<OrderSortField>[]) => sort.length === 1 &&
 
 /** One page of a company's orders, as the API gives them, and how many match (capped: db/capped-count.ts). */
 export async function listOrders(db: ListExecutor, query: OrderListQuery): Promise<CountedPage<Order>> {
-  const { filtersUsed, values: filterValues, companyId, where, source } = filteredOrders(db, query);
+  const filtersUsed = filtersUsedBy(query);
   const sort = query.sort.length > 0 ? query.sort : NEWEST_FIRST;
   if (query.filter && filtersUsed.length === 0 && isNewestFirst(sort)) return listNewestMatches(db, query, query.filter);
   const deep = query.page > 0;
-  const values = { ...filterValues, offset: query.page * query.size };
+  const values = { ...filterValues(query, filtersUsed), offset: query.page * query.size };
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
   const growsOnly = filtersUsed.length === 0 && !query.filter ? `orders of ${query.companyId}` : undefined;
-  const matching = db.select({ one: sql`1` }).from(orders).where(where);
-  const kept = query.filter ? undefined : keptCount(db, companyId, filtersUsed);
-  return readCountedRows(source, { matching, kept, offset: query.page * query.size, growsOnly, values }, (matchingCount, countKind) => {
+  // The SQL is built only for a shape not seen before: a list of a known shape only runs its statement.
+  let built: ReturnType<typeof filteredOrders> | undefined;
+  const filtered = () => (built ??= filteredOrders(db, query, filtersUsed));
+  const counting = {
+    matching: () => db.select({ one: sql`1` }).from(orders).where(filtered().where),
+    kept: query.filter || !hasKeptCount(filtersUsed) ? undefined : () => keptCount(db, filtered().companyId, filtersUsed),
+    source: () => filtered().source,
+    offset: query.page * query.size,
+    growsOnly,
+    values,
+  };
+  return readCountedRowsOfShape(counting, (countKind, matchingCount) => {
     const shape = JSON.stringify([filtersUsed, Boolean(query.filter), sort, query.size, deep, countKind]);
     const statement = listStatements.of(db, shape, (name) => {
+      const { companyId, where, source } = filtered();
       const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
       // A deep page finds its ids first (from an index alone where one covers the order) and reads
       // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
       const onPage = deep
         ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
         : where;
-      return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount, countStillToFind(query.page * query.size, countKind)), name, readListedPage);
+      return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount(), countStillToFind(query.page * query.size, countKind)), name, readListedPage);
     });
     return statement.execute(values);
   });
 }
 
+/** Whether every filter of a list is among the columns whose counts the database keeps (order_counts). */
+const hasKeptCount = (filtersUsed: ListFilterKey[]) => filtersUsed.every((key) => COUNTED_FILTERS[key] !== undefined);
+
 /**
  * The exact count of a list's matches from the counts the database keeps (order_counts, migration
- * 0022), when its filters are all among the kept columns: a few rows summed, where counting the
- * orders read an index entry per match (up to 10,001). Undefined for other filters.
+ * 0022), for filters all among the kept columns (hasKeptCount): a few rows summed, where counting
+ * the orders read an index entry per match (up to 10,001).
  */
 function keptCount(db: ListExecutor, companyId: Placeholder, filtersUsed: ListFilterKey[]) {
-  const conditions = filtersUsed.map((key) => COUNTED_FILTERS[key]?.(sql.placeholder(key)));
-  if (conditions.some((condition) => condition === undefined)) return undefined;
+  const conditions = filtersUsed.map((key) => COUNTED_FILTERS[key]!(sql.placeholder(key)));
   return db.select({ orders: sql`coalesce(sum(${orderCounts.orders}), 0)` }).from(orderCounts).where(and(eq(orderCounts.companyId, companyId), ...conditions));
 }
 
