@@ -11,7 +11,9 @@
 // BENCH_CONNECTIONS (10) per measured route, BENCH_ROUNDS (7: pairs of in-memory page and list
 // per shape, the median pair reported; on this 2-core machine one pair's ratio moves by ±0.1 from
 // one run to the next, so more, shorter pairs give a steadier median than three long ones), BENCH_POSTGRES_URL
-// (postgres://postgres@127.0.0.1:5432/postgres, the server on which a throwaway database is made).
+// (postgres://postgres@127.0.0.1:5432/postgres, the server on which a throwaway database is made),
+// BENCH_PRINT_SQL=1 (print each shape's SQL and parameters before its plan: to time it alone in
+// pgbench, say).
 //
 // What it does: creates a throwaway database, migrates it with the server's own migration runner,
 // bulk-loads companies (order counts Zipf-distributed, so the largest company holds ~13% of all
@@ -551,6 +553,7 @@ async function main() {
         // row to carry the count, which then follows alone.
         if (queries.length < 1 || queries.length > 2) throw new Error(`expected the page (and maybe its count alone), captured ${queries.length} statements`);
         for (const query of queries) {
+          if (process.env.BENCH_PRINT_SQL) console.log(`  (${shape.key}) SQL: ${query.sql}\n      params: ${JSON.stringify(query.params)}`);
           const plan = await explain(captureClient, principal.companyId, query.sql, query.params);
           const hit = plan.Plan['Shared Hit Blocks'] ?? 0;
           const read = plan.Plan['Shared Read Blocks'] ?? 0;
