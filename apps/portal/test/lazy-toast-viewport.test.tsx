@@ -19,8 +19,8 @@ describe('<LazyToastViewport>', () => {
     act(() => {
       notify.success('Saved');
     });
-    // findBy, not getBy: on a loaded CI machine the commit of the lazy chunk's retry can still be in
-    // flight here (CI once saw only the alert); the viewport must not go away, which the alert checks.
+    // findBy, not getBy: CI under load once found only the alert here, the second toast not yet
+    // rendered. The alert must still be there: the viewport keeps earlier toasts for later ones.
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
     expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
   });
