@@ -412,6 +412,24 @@ export const orderSearchMemos = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.words, table.reference] })],
 );
 
+/**
+ * Where a deep page of a company's orders, newest first and unfiltered, starts (migration 0024,
+ * order_page_start): the order after the first `skipped`, remembered while the company's search
+ * generation lasts (everything that can move an order in that list bumps it). Unlogged: a cache.
+ */
+export const orderPageStarts = pgTable(
+  'order_page_starts',
+  {
+    companyId: uuid('company_id').notNull(),
+    skipped: integer('skipped').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    foundAt: ts('found_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+    orderId: uuid('order_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.skipped] })],
+);
+
 /** Every change of an order, in order: the timeline of the detail page. */
 export const orderEvents = pgTable(
   'order_events',

@@ -5,10 +5,11 @@
 //    company's rows to know its generation, so they are kept few;
 //  - memos are dropped once they cannot be read any more (their company's generation has passed
 //    theirs) or have not been found again for MEMO_LIFETIME_MINUTES: a memo is a cache, and an
-//    abandoned search should not hold its thousands of ids for ever.
+//    abandoned search should not hold its thousands of ids for ever;
+//  - so are the remembered starts of deep pages (migration 0024), by the same two rules.
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { orderSearchChanges, orderSearchMemos } from '../../db/schema.ts';
+import { orderPageStarts, orderSearchChanges, orderSearchMemos } from '../../db/schema.ts';
 import { compactEachCompany, type CompactionRun } from '../../jobs/each-company.ts';
 
 /** Rows a company's search changes may hold beyond their sum before they are summed (as COMPACT_BEYOND_ROWS for the counts). */
@@ -17,9 +18,10 @@ export const COMPACT_SEARCH_CHANGES_BEYOND_ROWS = 100;
 /** A memo found this long ago is dropped even if still current; the next search finds it again. */
 export const MEMO_LIFETIME_MINUTES = 60;
 
-/** The companies whose changes were summed, the change rows that removed, and the memos dropped. */
+/** The companies whose changes were summed, the change rows that removed, and the memos and page starts dropped. */
 export interface SearchUpkeepRun extends CompactionRun {
   memosDropped: number;
+  pageStartsDropped: number;
 }
 
 /** The companies with more than `beyondRows` search change rows beyond their one sum. */
@@ -38,15 +40,24 @@ export async function compactSearchChanges(db: Executor, companyId: string): Pro
   return row?.removed ?? 0;
 }
 
-/** Drops the memos no search can read any more, and those older than the lifetime (as of `now`). */
-export async function dropSpentMemos(db: Executor, now = new Date()): Promise<number> {
-  const generation = sql`(select coalesce(sum(${orderSearchChanges.changes}), 0) from ${orderSearchChanges} where ${eq(orderSearchChanges.companyId, orderSearchMemos.companyId)})`;
+/** A cache kept at a company's search generation: the memos (0023) and the deep pages' starts (0024). */
+type GenerationCache = typeof orderSearchMemos | typeof orderPageStarts;
+
+/** Drops a cache's rows no list can read any more (their company's generation has passed theirs), and those older than the lifetime (as of `now`). */
+async function dropSpent(db: Executor, cache: GenerationCache, now: Date): Promise<number> {
+  const generation = sql`(select coalesce(sum(${orderSearchChanges.changes}), 0) from ${orderSearchChanges} where ${eq(orderSearchChanges.companyId, cache.companyId)})`;
   const dropped = await db
-    .delete(orderSearchMemos)
-    .where(or(lt(orderSearchMemos.foundAt, new Date(now.getTime() - MEMO_LIFETIME_MINUTES * 60_000)), sql`${orderSearchMemos.generation} < ${generation}`))
-    .returning({ companyId: orderSearchMemos.companyId });
+    .delete(cache)
+    .where(or(lt(cache.foundAt, new Date(now.getTime() - MEMO_LIFETIME_MINUTES * 60_000)), sql`${cache.generation} < ${generation}`))
+    .returning({ companyId: cache.companyId });
   return dropped.length;
 }
+
+/** Drops the memos no search can read any more, and those older than the lifetime (as of `now`). */
+export const dropSpentMemos = (db: Executor, now = new Date()) => dropSpent(db, orderSearchMemos, now);
+
+/** Drops the deep pages' starts no list can read any more, and those older than the lifetime. */
+export const dropSpentPageStarts = (db: Executor, now = new Date()) => dropSpent(db, orderPageStarts, now);
 
 export class OrderSearchUpkeep {
   constructor(private readonly db: Database) {}
@@ -54,6 +65,6 @@ export class OrderSearchUpkeep {
   /** Sums each company due in its own scope (compactEachCompany), then drops spent memos (outside any company). */
   async run(beyondRows = COMPACT_SEARCH_CHANGES_BEYOND_ROWS, now = new Date()): Promise<SearchUpkeepRun> {
     const compacted = await compactEachCompany(await companiesWithLooseSearchChanges(this.db, beyondRows), (companyId) => compactSearchChanges(this.db, companyId));
-    return { ...compacted, memosDropped: await dropSpentMemos(this.db, now) };
+    return { ...compacted, memosDropped: await dropSpentMemos(this.db, now), pageStartsDropped: await dropSpentPageStarts(this.db, now) };
   }
 }

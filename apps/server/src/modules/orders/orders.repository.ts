@@ -256,9 +256,13 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
       const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
       // A deep page finds its ids first (from an index alone where one covers the order) and reads
       // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
-      const onPage = deep
-        ? and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))))
-        : where;
+      // A deep page of all the company's orders, newest first, starts at its remembered first
+      // order (migration 0024: order_page_start) and reads on from there, as the first page does.
+      const onPage = !deep
+        ? where
+        : growsOnly && isNewestFirst(sort)
+          ? and(eq(orders.companyId, companyId), sql`(${orders.createdAt}, ${orders.id}) <= (select start.start_created_at, start.start_order_id from order_page_start(${companyId}::uuid, ${sql.placeholder('offset')}::integer) as start)`)
+          : and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))));
       return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount(), countStillToFind(query.page * query.size, countKind)), name, readListedPage);
     });
     return statement.execute(values);
