@@ -62,7 +62,7 @@ export const dropSpentPageStarts = (db: Executor, now = new Date()) => dropSpent
 export class OrderSearchUpkeep {
   constructor(private readonly db: Database) {}
 
-  /** Sums each company due in its own scope (compactEachCompany), then drops spent memos (outside any company). */
+  /** Sums each company due in its own scope (compactEachCompany), then drops spent memos and page starts (outside any company). */
   async run(beyondRows = COMPACT_SEARCH_CHANGES_BEYOND_ROWS, now = new Date()): Promise<SearchUpkeepRun> {
     const compacted = await compactEachCompany(await companiesWithLooseSearchChanges(this.db, beyondRows), (companyId) => compactSearchChanges(this.db, companyId));
     return { ...compacted, memosDropped: await dropSpentMemos(this.db, now), pageStartsDropped: await dropSpentPageStarts(this.db, now) };

@@ -237,7 +237,8 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
   const deep = query.page > 0;
   const values = { ...filterValues(query, filtersUsed), offset: query.page * query.size };
   // Without any filter the list is the company's every order, which only grows (capped-count.ts).
-  const growsOnly = filtersUsed.length === 0 && !query.filter ? `orders of ${query.companyId}` : undefined;
+  const allOrders = filtersUsed.length === 0 && !query.filter;
+  const growsOnly = allOrders ? `orders of ${query.companyId}` : undefined;
   // The SQL is built only for a shape not seen before: a list of a known shape only runs its statement.
   let built: ReturnType<typeof filteredOrders> | undefined;
   const filtered = () => (built ??= filteredOrders(db, query, filtersUsed));
@@ -254,19 +255,27 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
     const statement = listStatements.of(db, shape, (name) => {
       const { companyId, where, source } = filtered();
       const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
-      // A deep page finds its ids first (from an index alone where one covers the order) and reads
-      // just those rows: skipping 1,000 orders then costs index entries, not 1,000 rows.
-      // A deep page of all the company's orders, newest first, starts at its remembered first
-      // order (migration 0024: order_page_start) and reads on from there, as the first page does.
-      const onPage = !deep
-        ? where
-        : growsOnly && isNewestFirst(sort)
-          ? and(eq(orders.companyId, companyId), sql`(${orders.createdAt}, ${orders.id}) <= (select start.start_created_at, start.start_order_id from order_page_start(${companyId}::uuid, ${sql.placeholder('offset')}::integer) as start)`)
-          : and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(query.size).offset(sql.placeholder('offset'))));
+      const onPage = deep ? deepPageRows(db, companyId, where, ordering, query.size, allOrders && isNewestFirst(sort)) : where;
       return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount(), countStillToFind(query.page * query.size, countKind)), name, readListedPage);
     });
     return statement.execute(values);
   });
+}
+
+/**
+ * The rows a page after the first reads (its offset is the `offset` placeholder). All of a
+ * company's orders newest first, the list a user pages through deeply, read on from the page's
+ * remembered first order (migration 0024: order_page_start), as the first page reads from the
+ * newest: 20 index entries, not the 1,000 before them. Any other list finds its page's ids first
+ * (from an index alone where one covers the order) and reads just those rows: skipping 1,000
+ * orders then costs index entries, not 1,000 rows.
+ */
+function deepPageRows(db: ListExecutor, companyId: Placeholder, where: SQL | undefined, ordering: SQL[], size: number, fromRememberedStart: boolean) {
+  if (fromRememberedStart) {
+    const start = sql`(select start.start_created_at, start.start_order_id from order_page_start(${companyId}::uuid, ${sql.placeholder('offset')}::integer) as start)`;
+    return and(eq(orders.companyId, companyId), sql`(${orders.createdAt}, ${orders.id}) <= ${start}`);
+  }
+  return and(eq(orders.companyId, companyId), inArray(orders.id, db.select({ id: orders.id }).from(orders).where(where).orderBy(...ordering).limit(size).offset(sql.placeholder('offset'))));
 }
 
 /** Whether every filter of a list is among the columns whose counts the database keeps (order_counts). */
