@@ -1,4 +1,4 @@
-// A free-text search remembered (migration 0023, order_search_page): the orders list's count
+// A free-text search remembered (migrations 0023, 0025: order_search_page): the orders list's count
 // and pages of a search with SEARCH_MEMO_FROM_MATCHES matches or more come from a memo while
 // nothing a search reads has changed, and are found anew as soon as something has: an order placed
 // or removed, an order's reference or driver changed, a driver's external id changed, also by a
@@ -27,10 +27,10 @@ describeEachDatabase('a large free-text search remembered', (t) => {
   });
 
   /** The list's answer for a search, page by page (size 100), as the portal asks it. */
-  async function listed(filter: string, page: number, who: 'acme' | 'globex' = 'acme') {
+  async function listed(filter: string, page: number, who: 'acme' | 'globex' = 'acme', size = PAGE_SIZE) {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/orders?filter=${encodeURIComponent(filter)}&size=${PAGE_SIZE}&page=${page}`,
+      url: `/api/v1/orders?filter=${encodeURIComponent(filter)}&size=${size}&page=${page}`,
       headers: { host: who === 'acme' ? ACME_HOST : GLOBEX_HOST, ...bearer(tokens[who]) },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -62,9 +62,9 @@ describeEachDatabase('a large free-text search remembered', (t) => {
     return expected;
   }
 
-  /** The company's memo of a search for `reference` (the text typed). */
-  const memoOf = async (companyId: string, reference = 'martin') =>
-    (await t.db.select().from(orderSearchMemos).where(and(eq(orderSearchMemos.companyId, companyId), eq(orderSearchMemos.reference, reference))))[0];
+  /** The company's memo of a search for the text typed. */
+  const memoOf = async (companyId: string, typed = 'martin') =>
+    (await t.db.select().from(orderSearchMemos).where(and(eq(orderSearchMemos.companyId, companyId), eq(orderSearchMemos.typed, typed))))[0];
 
   beforeAll(async () => {
     seeded = await seedTwoCompanies(t.db);
@@ -82,8 +82,17 @@ describeEachDatabase('a large free-text search remembered', (t) => {
   it('answers a search of many matches from its memo, page by page, as the orders are', async () => {
     expect(await expectSearchExact()).toHaveLength(LARGE);
     const memo = await memoOf(seeded.acme.id);
-    expect(memo).toMatchObject({ words: ['martin'], reference: 'martin', matches: LARGE });
+    expect(memo).toMatchObject({ typed: 'martin', matches: LARGE, kept: LARGE });
     expect(memo!.orderIds).toEqual(await truth(seeded.acme.id));
+    // The first ids kept inline too, for the first pages; later pages read the whole array.
+    expect(memo!.headIds).toEqual(memo!.orderIds.slice(0, 100));
+    // Pages of 20 on both sides of the inline ids' end read as the whole array does; the text typed
+    // in another case finds the same orders, from a memo of its own.
+    const expected = await truth(seeded.acme.id);
+    for (const page of [0, 4, 5, 25]) expect((await listed('martin', page, 'acme', 20)).ids).toEqual(expected.slice(page * 20, page * 20 + 20));
+    expect(await listed('MARTIN', 1)).toEqual({ ids: expected.slice(100, 200), total: LARGE });
+    expect(await memoOf(seeded.acme.id, 'MARTIN')).toMatchObject({ matches: LARGE });
+    await t.db.delete(orderSearchMemos).where(eq(orderSearchMemos.typed, 'MARTIN'));
     // Asked again, nothing changed: read, not found and written again.
     await expectSearchExact();
     expect((await memoOf(seeded.acme.id))!.foundAt).toEqual(memo!.foundAt);
@@ -91,7 +100,7 @@ describeEachDatabase('a large free-text search remembered', (t) => {
     // another company's search has its own answer and its own memo.
     expect(SEARCH_MEMO_FROM_MATCHES).toBe(1);
     expect((await listed('ortiz', 0)).total).toBe(1);
-    expect(await memoOf(seeded.acme.id, 'ortiz')).toMatchObject({ words: ['ortiz'], matches: 1 });
+    expect(await memoOf(seeded.acme.id, 'ortiz')).toMatchObject({ typed: 'ortiz', matches: 1, kept: 1 });
     expect((await listed('nobody', 0)).total).toBe(0);
     expect(await memoOf(seeded.acme.id, 'nobody')).toBeUndefined();
     expect(await listed('martin', 0, 'globex')).toEqual({ ids: await truth(seeded.globex.id), total: 1 });
@@ -161,7 +170,7 @@ describeEachDatabase('a large free-text search remembered', (t) => {
       memos: (await t.db.select({ companyId: orderSearchMemos.companyId }).from(orderSearchMemos)).map((row) => row.companyId),
       changes: (await t.db.select({ companyId: orderSearchChanges.companyId }).from(orderSearchChanges)).map((row) => row.companyId),
       // Asked for another company's search, the function answers nothing.
-      page: (await t.db.execute(sql`SELECT * FROM order_search_page(${seeded.acme.id}::uuid, ARRAY['martin'], 'martin', 0, 20, 1, 100)`) as unknown as { rows: unknown[] }).rows,
+      page: (await t.db.execute(sql`SELECT * FROM order_search_page(${seeded.acme.id}::uuid, 'martin', 0, 20, 1, 100)`) as unknown as { rows: unknown[] }).rows,
     }));
     if (t.kind !== 'postgres') return; // PGlite is one session, as its owner: no row-level security to see
     const globex = await seenAs(seeded.globex.id);
@@ -214,7 +223,7 @@ describeEachDatabase('a large free-text search remembered', (t) => {
     });
     await t.db.execute(sql`INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label) SELECT gen_random_uuid(), ${gone.id}, 'MVR', 'New', 'NotStarted', '{}'::jsonb, 'Gone ' || n FROM generate_series(1, 3) AS n`);
     // Remembered from the first match (memo_from 1), as the list remembers a search.
-    await t.db.execute(sql`SELECT * FROM order_search_page(${gone.id}::uuid, ARRAY['gone'], 'gone', 0, 20, 1, 100)`);
+    await t.db.execute(sql`SELECT * FROM order_search_page(${gone.id}::uuid, 'gone', 0, 20, 1, 100)`);
     expect(await rowsOf()).toEqual({ changes: 1, memos: 1 });
     await t.db.execute(sql`DELETE FROM companies WHERE id = ${gone.id}`);
     expect(await rowsOf()).toEqual({ changes: 0, memos: 0 });

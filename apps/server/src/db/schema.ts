@@ -394,22 +394,27 @@ export const orderSearchChanges = pgTable(
 );
 
 /**
- * A large free-text search's matches, newest first, as found at a search generation (migration
- * 0023): the list's later pages and repeated searches read their ids here while the company's
- * generation is unchanged. Unlogged: a cache, emptied by a crash and found again.
+ * A free-text search's matches, newest first, as found at a search generation (migrations 0023,
+ * 0025): the list's pages and repeated searches read their ids here while the company's generation
+ * is unchanged. Found by the text as typed (trimmed), which decides both the words searched and the
+ * reference, so that a remembered search does not read its words again. The first ids are kept
+ * inline too (headIds), so a first page reads no out-of-line array. Unlogged: a cache, emptied by a
+ * crash and found again.
  */
 export const orderSearchMemos = pgTable(
   'order_search_memos',
   {
     companyId: uuid('company_id').notNull(),
-    words: text('words').array().notNull(),
-    reference: text('reference').notNull(),
+    typed: text('typed').notNull(),
     generation: bigint('generation', { mode: 'number' }).notNull(),
     foundAt: ts('found_at').notNull(),
     matches: integer('matches').notNull(),
+    /** How many ids orderIds holds (at most the list's count cap + 1), read without detoasting it. */
+    kept: integer('kept').notNull(),
+    headIds: uuid('head_ids').array().notNull(),
     orderIds: uuid('order_ids').array().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.companyId, table.words, table.reference] })],
+  (table) => [primaryKey({ columns: [table.companyId, table.typed] })],
 );
 
 /**

@@ -304,24 +304,37 @@ export const SEARCH_MEMO_FROM_MATCHES = 1;
 
 /**
  * Free text alone, newest first (the list's default): the matches' count and the page's ids come
- * from order_search_page (migration 0023), which finds them in the words table's index
+ * from order_search_page (migrations 0023, 0025), which finds them in the words table's index
  * (order_ids_matching_subject, migration 0020) or, while nothing a search reads has changed, in the
- * memo of a large search; only the page's orders are read. Read whole, each match costs a heap page
+ * memo of the text typed; only the page's orders are read. Read whole, each match costs a heap page
  * of its own (a large company's 2,243 "martin" orders lie on 2,221 pages); found in the index,
- * 3.3 ms of PostgreSQL per request; remembered, a slice of one array.
+ * 3.3 ms of PostgreSQL per request; remembered, a slice of one array (a first page's, of the few
+ * ids the memo keeps inline).
  */
 async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter: string): Promise<CountedPage<Order>> {
   const statement = listStatements.of(db, JSON.stringify(['newest matches', query.size]), (name) => {
     const companyId = sql.placeholder('companyId');
-    const found = db.$with('found').as(
+    const typed = sql`${sql.placeholder('typed')}::text`;
+    const offset = sql`${sql.placeholder('offset')}::integer`;
+    // The remembered page, read in this statement (the function is inlined); else order_search_page
+    // finds the search and remembers it: it is called only when nothing was remembered.
+    const remembered = db.$with('remembered').as(
       db.select({ matches: sql<number>`matches`.as('matches'), orderIds: sql<string[]>`order_ids`.as('order_ids') })
-        .from(sql`order_search_page(${searchArguments(companyId)}, ${sql.placeholder('offset')}::integer, ${query.size}::integer, ${SEARCH_MEMO_FROM_MATCHES}::integer, ${COUNT_CAP + 1}::integer)`),
+        .from(sql`remembered_search_page(${companyId}::uuid, ${typed}, ${offset}, ${query.size}::integer)`),
+    );
+    const found = db.$with('found').as(
+      db.select({ matches: sql<number>`matches`.as('matches'), orderIds: sql<string[]>`order_ids`.as('order_ids') }).from(sql`(
+        select matches, order_ids from ${remembered}
+        union all
+        select matches, order_ids from order_search_page(${companyId}::uuid, ${typed}, ${offset}, ${query.size}::integer, ${SEARCH_MEMO_FROM_MATCHES}::integer, ${COUNT_CAP + 1}::integer)
+        where not exists (select from ${remembered})
+      ) as found_page`),
     );
     const onPage = and(eq(orders.companyId, companyId), sql`${orders.id} = any((select ${found.orderIds} from ${found})::uuid[])`);
     const matchingCount = sql<number>`(select ${found.matches} from ${found})`;
-    return prepareWithReader(db, pageCarryingCount(db, db.with(found), onPage, [desc(orders.createdAt), desc(orders.id)], query.size, matchingCount, true), name, readListedPage);
+    return prepareWithReader(db, pageCarryingCount(db, db.with(remembered, found), onPage, [desc(orders.createdAt), desc(orders.id)], query.size, matchingCount, true), name, readListedPage);
   });
-  const { rows, counted } = await statement.execute({ companyId: query.companyId, ...searchValues(filter), offset: query.page * query.size });
+  const { rows, counted } = await statement.execute({ companyId: query.companyId, typed: filter, offset: query.page * query.size });
   return { rows, ...cappedTotal(counted ?? 0) };
 }
 
