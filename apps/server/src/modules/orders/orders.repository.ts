@@ -316,14 +316,16 @@ async function listNewestMatches(db: ListExecutor, query: OrderListQuery, filter
     const companyId = sql.placeholder('companyId');
     const typed = sql`${sql.placeholder('typed')}::text`;
     const offset = sql`${sql.placeholder('offset')}::integer`;
+    // Both CTEs answer the same two columns: how many match, and the page's ids.
+    const pageColumns = () => ({ matches: sql<number>`matches`.as('matches'), orderIds: sql<string[]>`order_ids`.as('order_ids') });
     // The remembered page, read in this statement (the function is inlined); else order_search_page
     // finds the search and remembers it: it is called only when nothing was remembered.
     const remembered = db.$with('remembered').as(
-      db.select({ matches: sql<number>`matches`.as('matches'), orderIds: sql<string[]>`order_ids`.as('order_ids') })
+      db.select(pageColumns())
         .from(sql`remembered_search_page(${companyId}::uuid, ${typed}, ${offset}, ${query.size}::integer)`),
     );
     const found = db.$with('found').as(
-      db.select({ matches: sql<number>`matches`.as('matches'), orderIds: sql<string[]>`order_ids`.as('order_ids') }).from(sql`(
+      db.select(pageColumns()).from(sql`(
         select matches, order_ids from ${remembered}
         union all
         select matches, order_ids from order_search_page(${companyId}::uuid, ${typed}, ${offset}, ${query.size}::integer, ${SEARCH_MEMO_FROM_MATCHES}::integer, ${COUNT_CAP + 1}::integer)
