@@ -5,10 +5,11 @@
 // each round trip to the database, and planning its query, was most of its cost (bench/auth-cost.ts).
 // The call is a named statement, parsed and planned once per connection: unnamed, PostgreSQL parsed
 // and planned it on every request, ~40 µs of its ~0.1 ms (bench/README.md).
-import { eq, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { buildAbility, type AppAbility, type Permission, type RoleName } from '@clearlane/contract';
-import type { Database } from '../db/client.ts';
+import { tenantScopedPoolOf, type Database } from '../db/client.ts';
+import { KnownShapeStatement } from '../db/known-shape-query.ts';
 import { prepareWithReader, type ReadStatement } from '../db/read-rows.ts';
 import { rolePermissions } from '../db/schema.ts';
 import { StatementsByShape } from '../db/statements-by-shape.ts';
@@ -69,12 +70,49 @@ function readPrincipalRow(rows: unknown[][]): PrincipalRow | undefined {
 }
 const principalStatements = new StatementsByShape<ReadStatement<PrincipalRow | undefined>>('principal');
 
+/** Whether the claims can name a principal at all: our own signed tokens carry uuids here; anything else would only make the query fail. */
+const claimsAreWellFormed = (claims: VerifiedIdToken) => UUID.test(claims.sub) && UUID.test(claims.companyId) && UUID.test(claims.sid);
+const principalParams = (claims: VerifiedIdToken) => ({ userId: claims.sub, companyId: claims.companyId, sessionId: claims.sid });
+
 export async function loadPrincipal(db: Database, claims: VerifiedIdToken): Promise<Principal | null> {
-  // Our own signed tokens carry uuids here; anything else would only make the query fail.
-  if (!UUID.test(claims.sub) || !UUID.test(claims.companyId) || !UUID.test(claims.sid)) return null;
+  if (!claimsAreWellFormed(claims)) return null;
   // One call, whose query keeps its plan in the database session (migration 0007 says why).
   const statement = principalStatements.of(db, 'principal_of', (name) => prepareWithReader(db, { toSQL: () => PRINCIPAL_QUERY }, name, readPrincipalRow));
-  const row = await statement.execute({ userId: claims.sub, companyId: claims.companyId, sessionId: claims.sid });
+  return principalOfRow(await statement.execute(principalParams(claims)), claims);
+}
+
+/**
+ * The principal, and a read done for the company the token names, in one round trip (on
+ * PostgreSQL): principal_of() is written on a connection of that company and the read's first
+ * statement right behind it (TenantScopedPool.readBehind). The read's result is given only with a
+ * principal of that very company; its rows are otherwise dropped, and its later statements never
+ * run. The read must only read (a GET's first query). undefined where there is no pipeline
+ * (PGlite): the caller loads the principal alone and reads afterwards.
+ *
+ * principal_of() runs here as the tenant role, under row-level security for the token's company:
+ * memberships show only that company's, the one principal_of() asks for anyway (the other tables it
+ * reads have no policy).
+ */
+export async function loadPrincipalWithRead<Result>(db: Database, claims: VerifiedIdToken, read: () => Promise<Result>): Promise<{ principal: Principal | null; result?: Result } | undefined> {
+  const pool = tenantScopedPoolOf(db);
+  if (!pool) return undefined;
+  if (!claimsAreWellFormed(claims)) return { principal: null };
+  let statement = principalOnCompanyConnections.get(pool);
+  if (!statement) principalOnCompanyConnections.set(pool, (statement = new KnownShapeStatement(pool, { name: 'principal_of_for_company', text: PRINCIPAL_QUERY.sql, rowMode: 'array' })));
+  const params = fillPlaceholders(PRINCIPAL_QUERY.params, principalParams(claims));
+  const { lead, result } = await pool.readBehind(
+    claims.companyId,
+    async (client) => principalOfRow(readPrincipalRow(await statement.rowsOn(client, params)), claims),
+    (principal) => principal !== null && principal.companyId === claims.companyId,
+    read,
+  );
+  return { principal: lead, result };
+}
+
+/** principal_of() on company connections: a statement of its own name, as they never ran the other. */
+const principalOnCompanyConnections = new WeakMap<object, KnownShapeStatement>();
+
+function principalOfRow(row: PrincipalRow | undefined, claims: VerifiedIdToken): Principal | null {
   if (!row || !row.session_live) return null;
   return {
     userId: row.user_id,

@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite in a data folder by default, PostgreSQL with DATABASE_URL.
 // Both speak the same SQL through drizzle, so every repository runs unchanged on either.
 import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { currentCompanyId } from './tenant-scope.ts';
+import { currentCompanyId, runAsCompany } from './tenant-scope.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions accept either. */
@@ -110,7 +111,10 @@ class TenantScopedPool extends pg.Pool {
 
   constructor(config: pg.PoolConfig) {
     super(config);
-    this.companyConnections = new pg.Pool(config);
+    // Pipeline mode (node-postgres 8.23): a query is written as soon as it is asked, not after the
+    // answer of the one before it, so a statement sent behind another costs no round trip of its own
+    // (readBehind). Work that awaits each query, as drizzle and its transactions do, runs as before.
+    this.companyConnections = new pg.Pool({ ...config, pipeline: true } as pg.PoolConfig);
     this.companyConnections.on('error', (error) => this.emit('error', error));
     // pg pools emit 'error' when an idle connection fails (PostgreSQL restarted, a backend was
     // terminated, the network dropped it), having already let it go. Without a listener, that
@@ -123,12 +127,50 @@ class TenantScopedPool extends pg.Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const companyId = currentCompanyId(); // read now: the scope is the caller's, not the pool's
-    const scoped = companyId ? this.connectAsCompany(companyId) : super.connect();
+    const behind = readsBehind.getStore();
+    const scoped = companyId ? (behind?.companyId === companyId ? behind.checkout(() => this.connectAsCompany(companyId)) : this.connectAsCompany(companyId)) : super.connect();
     if (!callback) return scoped;
     scoped.then(
       (client) => callback(undefined, client, (error) => client.release(error)),
       (error: Error) => callback(error, undefined, () => {}),
     );
+  }
+
+  /**
+   * Sends `lead` on a connection of `companyId` and, written right behind it on the same connection,
+   * the first statement of `read` (run as that company): the two answers come back in one round
+   * trip. The lead decides whether the read counts: `read`'s result is given only when `accept`
+   * says yes of the lead's; its statements after the first wait for that answer (and fail when it
+   * is no), so at most one statement runs before the lead is accepted, and its rows are dropped
+   * unless it is. A failure of `read` gives no result (the caller does the work its usual way); a
+   * failure of `lead` is thrown. access/principal.ts: the caller's principal, then a list's page.
+   */
+  async readBehind<Lead, Result>(companyId: string, lead: (client: pg.PoolClient) => Promise<Lead>, accept: (lead: Lead) => boolean, read: () => Promise<Result>): Promise<{ lead: Lead; result?: Result }> {
+    const client = await this.connectAsCompany(companyId);
+    const held = new ConnectionHeldForRead(companyId, client);
+    let leadFailure: Error | undefined;
+    try {
+      const leading = lead(client); // written first: its answer comes first
+      const reading = readsBehind.run(held, () => runAsCompany(companyId, read)).then(
+        (result) => ({ result }),
+        () => ({ result: undefined }),
+      );
+      let answer: Lead;
+      try {
+        answer = await leading;
+      } catch (error) {
+        leadFailure = error as Error;
+        held.decide(false);
+        await reading;
+        throw error;
+      }
+      const accepted = accept(answer);
+      held.decide(accepted);
+      const { result } = await reading;
+      return accepted ? { lead: answer, result } : { lead: answer };
+    } finally {
+      held.giveBack(leadFailure);
+    }
   }
 
   override async end(): Promise<void> {
@@ -159,6 +201,56 @@ class TenantScopedPool extends pg.Pool {
     }
   }
 }
+
+/**
+ * The connection readBehind holds for one read: its first checkout gets the connection the lead was
+ * written on; later ones wait for the lead's verdict and then check out as usual. The read's own
+ * release of the held connection only marks it free: readBehind gives it back once both are done.
+ */
+class ConnectionHeldForRead {
+  private taken = false;
+  private releasedWith: Error | undefined;
+  private readonly originalRelease: pg.PoolClient['release'];
+  private settle!: (accepted: boolean) => void;
+  private readonly verdict = new Promise<boolean>((resolve) => (this.settle = resolve));
+
+  constructor(readonly companyId: string, private readonly client: pg.PoolClient) {
+    this.originalRelease = client.release;
+  }
+
+  decide(accepted: boolean): void {
+    this.settle(accepted);
+  }
+
+  async checkout(connect: () => Promise<pg.PoolClient>): Promise<pg.PoolClient> {
+    if (!this.taken) {
+      this.taken = true;
+      this.client.release = (error?: Error | boolean) => {
+        if (error instanceof Error) this.releasedWith = error;
+      };
+      return this.client;
+    }
+    if (!(await this.verdict)) throw new Error('The read was not accepted: its statements after the first do not run');
+    return connect();
+  }
+
+  /** Back to the pool, or destroyed when the lead or the read's statement on it failed. */
+  giveBack(leadFailure: Error | undefined): void {
+    this.client.release = this.originalRelease;
+    this.client.release(leadFailure ?? this.releasedWith);
+  }
+}
+
+/** The connection a readBehind's read runs its first statement on (TenantScopedPool.connect). */
+const readsBehind = new AsyncLocalStorage<ConnectionHeldForRead>();
+
+/** The tenant-scoped pool under `db`, on PostgreSQL; undefined on PGlite (one session: nothing to pipeline). */
+export function tenantScopedPoolOf(db: Pick<Database, '_'>): TenantScopedPool | undefined {
+  const client = (db._.session as unknown as { client?: unknown }).client;
+  return client instanceof TenantScopedPool ? client : undefined;
+}
+
+export type { TenantScopedPool };
 
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {

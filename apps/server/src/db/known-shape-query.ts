@@ -87,20 +87,10 @@ export class KnownShapeStatement {
   }
 
   async rows(params: unknown[]): Promise<unknown[][]> {
-    if (!this.shape) {
-      const described = (await this.pool.query({ ...this.config, values: params } as pg.QueryConfig)) as unknown as ArrayRows & { fields: unknown[]; _parsers: unknown[] };
-      this.shape = { fields: described.fields, parsers: described._parsers };
-      return described.rows;
-    }
-    const shape = this.shape;
     const client = await this.pool.connect();
     let failure: Error | undefined;
     try {
-      const result = await new Promise<ArrayRows>((resolve, reject) => {
-        const query = new KnownShapeQuery({ ...this.config, values: params, callback: (error: Error | null, done: ArrayRows) => (error ? reject(error) : resolve(done)) }, shape);
-        void client.query(query as unknown as pg.QueryConfig);
-      });
-      return result.rows;
+      return await this.rowsOn(client, params);
     } catch (error) {
       failure = error as Error;
       throw error;
@@ -108,5 +98,20 @@ export class KnownShapeStatement {
       // As pg.Pool's own query(): a connection whose query failed is not reused.
       client.release(failure);
     }
+  }
+
+  /** The same on a connection the caller holds (and releases): TenantScopedPool.readBehind's lead. */
+  async rowsOn(client: pg.PoolClient, params: unknown[]): Promise<unknown[][]> {
+    const shape = this.shape;
+    if (!shape) {
+      const described = (await client.query({ ...this.config, values: params } as pg.QueryConfig)) as unknown as ArrayRows & { fields: unknown[]; _parsers: unknown[] };
+      this.shape = { fields: described.fields, parsers: described._parsers };
+      return described.rows;
+    }
+    const result = await new Promise<ArrayRows>((resolve, reject) => {
+      const query = new KnownShapeQuery({ ...this.config, values: params, callback: (error: Error | null, done: ArrayRows) => (error ? reject(error) : resolve(done)) }, shape);
+      void client.query(query as unknown as pg.QueryConfig);
+    });
+    return result.rows;
   }
 }

@@ -221,11 +221,17 @@ export class OrdersService {
 
   // --- reading ---
 
-  async list(principal: Principal, input: ListOrdersInput): Promise<Page<Order>> {
+  /** A page of the caller's orders; `readAhead` is that page as the route read it ahead (access/guard.ts), answered once the role may see it. */
+  async list(principal: Principal, input: ListOrdersInput, readAhead?: Page<Order>): Promise<Page<Order>> {
     assertCan(principal, 'view', 'Order');
+    return readAhead ?? this.pageOfOrders(principal.companyId, input);
+  }
+
+  /** A page of a company's orders, for a caller already known to see them (list) or about to be (the route's readAhead). */
+  async pageOfOrders(companyId: string, input: ListOrdersInput): Promise<Page<Order>> {
     const terms = sortTerms(input.sort, ORDER_SORT_FIELDS);
     const { page: pageNumber, size, sort: _sort, ...filter } = input;
-    const page = await repo.listOrders(this.db, { ...orderFilterQuery(principal.companyId, filter, 'query'), page: pageNumber, size, sort: terms });
+    const page = await repo.listOrders(this.db, { ...orderFilterQuery(companyId, filter, 'query'), page: pageNumber, size, sort: terms });
     return { content: page.rows, page: pageMeta(input, page) };
   }
 
