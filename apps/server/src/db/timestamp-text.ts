@@ -9,16 +9,17 @@
 // own mistakes: V8 reads the year 0001-0099 of this form as 1901-2099 or so).
 
 /** Years 1000-9999, date and time of day in UTC, up to 6 fractional digits: the fast path's input. */
-const UTC_TEXT = /^([1-9]\d{3}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+const UTC_TEXT = /^[1-9]\d{3}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\+00$/;
 
 /**
  * The ISO 8601 form of a timestamptz's text (Date.prototype.toISOString's): milliseconds always,
- * further digits cut off as a Date cuts them.
+ * further digits cut off as a Date cuts them. The fast path tests its input and then cuts it at
+ * fixed places (date 0-10, time 11-19, fraction from 20 to the "+00"): no capture groups to
+ * allocate, for the three timestamps of each of a list's rows.
  */
 export function isoOfTimestampText(text: string): string {
-  const parts = UTC_TEXT.exec(text);
-  if (parts === null) return new Date(text).toISOString();
-  const fraction = parts[3];
-  const milliseconds = fraction === undefined ? '000' : fraction.length >= 3 ? fraction.slice(0, 3) : fraction.padEnd(3, '0');
-  return `${parts[1]}T${parts[2]}.${milliseconds}Z`;
+  if (!UTC_TEXT.test(text)) return new Date(text).toISOString();
+  const digits = text.length - 23; // fractional digits: 0 without a fraction, else after "SS."
+  const milliseconds = digits <= 0 ? '000' : digits >= 3 ? text.slice(20, 23) : text.slice(20, 20 + digits).padEnd(3, '0');
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${milliseconds}Z`;
 }

@@ -17,10 +17,18 @@ export const SUMMARIZED_ORDER_TYPES = ['VIN_REPORT', 'PERSON_RISK_ASSESSMENT', '
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** The most severe finding; among equals, the one the provider listed first. */
+/** The most severe finding; among equals, the one the provider listed first. A plain loop: a list summarizes every row it reads. */
 function worstFinding(findings: readonly RiskFinding[]): RiskFinding | undefined {
-  const rank = (finding: RiskFinding) => RISK_LEVELS.indexOf(finding.severity);
-  return findings.reduce<RiskFinding | undefined>((worst, finding) => (!worst || rank(finding) > rank(worst) ? finding : worst), undefined);
+  let worst: RiskFinding | undefined;
+  let worstRank = -1;
+  for (const finding of findings) {
+    const rank = RISK_LEVELS.indexOf(finding.severity);
+    if (worst === undefined || rank > worstRank) {
+      worst = finding;
+      worstRank = rank;
+    }
+  }
+  return worst;
 }
 
 function riskSummary(report: PersonRiskAssessment | BusinessRiskAssessment, notFound: string): OrderResultSummary {
