@@ -69,6 +69,8 @@ function readPrincipalRow(rows: unknown[][]): PrincipalRow | undefined {
   return { user_id, email, first_name, last_name, role, company_id, company_name, tenant_identifier, plugins, session_live, permissions } as PrincipalRow;
 }
 const principalStatements = new StatementsByShape<ReadStatement<PrincipalRow | undefined>>('principal');
+/** principal_of() as the lead of a read on a company's connection (loadPrincipalWithRead): run on a connection it holds. */
+const principalStatementsOnCompanyConnections = new StatementsByShape<KnownShapeStatement | null>('principal_for_company');
 
 /** Whether the claims can name a principal at all: our own signed tokens carry uuids here; anything else would only make the query fail. */
 const claimsAreWellFormed = (claims: VerifiedIdToken) => UUID.test(claims.sub) && UUID.test(claims.companyId) && UUID.test(claims.sid);
@@ -97,8 +99,8 @@ export async function loadPrincipalWithRead<Result>(db: Database, claims: Verifi
   const pool = tenantScopedPoolOf(db);
   if (!pool) return undefined;
   if (!claimsAreWellFormed(claims)) return { principal: null };
-  let statement = principalOnCompanyConnections.get(pool);
-  if (!statement) principalOnCompanyConnections.set(pool, (statement = new KnownShapeStatement(pool, { name: 'principal_of_for_company', text: PRINCIPAL_QUERY.sql, rowMode: 'array' })));
+  const statement = principalStatementsOnCompanyConnections.of(db, 'principal_of', (name) => (name ? new KnownShapeStatement(pool, { name, text: PRINCIPAL_QUERY.sql, rowMode: 'array' }) : null));
+  if (!statement) return undefined; // no name left for it (statements-by-shape.ts): the usual way
   const params = fillPlaceholders(PRINCIPAL_QUERY.params, principalParams(claims));
   const { lead, result } = await pool.readBehind(
     claims.companyId,
@@ -109,8 +111,6 @@ export async function loadPrincipalWithRead<Result>(db: Database, claims: Verifi
   return { principal: lead, result };
 }
 
-/** principal_of() on company connections: a statement of its own name, as they never ran the other. */
-const principalOnCompanyConnections = new WeakMap<object, KnownShapeStatement>();
 
 function principalOfRow(row: PrincipalRow | undefined, claims: VerifiedIdToken): Principal | null {
   if (!row || !row.session_live) return null;
