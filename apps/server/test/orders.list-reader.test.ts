@@ -100,4 +100,19 @@ describeEachDatabase('orders list read straight into the API shape', (t) => {
   ] as [string, Partial<OrderListQuery>, number][])('a page past the end, %s: no orders, and the exact count', async (_name, query, total) => {
     expect(await listed(query)).toEqual({ rows: [], total, capped: false });
   });
+  it('breaks ties by id in the direction of the sort, so each direction reads the subject index in order', async () => {
+    const tied = await newCompany(t.db, 'listties', 'List Ties');
+    const ids = ['00000000-0000-7000-8000-000000000001', '00000000-0000-7000-8000-000000000002', '00000000-0000-7000-8000-000000000003'];
+    for (const [position, id] of ids.entries()) {
+      // Labels of one subject in other cases: the sort is by lower(subject_label), so all three tie.
+      await t.db.execute(sql`
+        INSERT INTO orders (id, company_id, type, status, processing_status, input, subject_label, is_reviewed, is_auto_adjudicated, tags)
+        VALUES (${id}, ${tied.id}, 'MVR', 'New', 'Processing', '{}', ${['ann lee', 'Ann Lee', 'ANN LEE'][position]}, false, false, '{}')`);
+    }
+    const byAnn = { companyId: tied.id, page: 0, size: 20 };
+    const ascending = await listOrders(t.db, { ...byAnn, sort: [{ field: 'subjectLabel', direction: 'asc' }] });
+    const descending = await listOrders(t.db, { ...byAnn, sort: [{ field: 'subjectLabel', direction: 'desc' }] });
+    expect(ascending.rows.map((order) => order.id)).toEqual(ids);
+    expect(descending.rows.map((order) => order.id)).toEqual([...ids].reverse());
+  });
 });

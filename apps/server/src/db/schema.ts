@@ -330,8 +330,10 @@ export const orders = pgTable(
     // without it, "Complete + Fail" of a large company read the whole table (bench/orders-list.ts).
     index('orders_outcome_idx').on(table.companyId, table.outcome, table.status, table.createdAt),
     // Sorting by subject, with the same lower() as listOrders: the first page reads 20 entries, not
-    // the company's every order.
-    index('orders_subject_idx').on(table.companyId, sql`lower(${table.subjectLabel})`),
+    // the company's every order. The id breaks ties in the index as listOrders breaks them (in the
+    // sort's own direction), so either direction reads its page in order, without a sort of ties
+    // (migration 0026).
+    index('orders_subject_idx').on(table.companyId, sql`lower(${table.subjectLabel})`, table.id),
     // The orders search also finds an order by its external reference (a bulk row's "External
     // reference" lands here too), typed in any case: one index probe (orders_matching_subject).
     index('orders_external_reference_idx').on(table.companyId, sql`lower(${table.mvrExternalReferenceId})`),

@@ -1,6 +1,7 @@
 // Orders of one company and their events. Every function takes companyId and puts it first in its
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
 import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { COUNT_CAP, SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type Order, type OrderListFilter, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
@@ -227,6 +228,16 @@ function pageCarryingCount(db: ListExecutor, source: Pick<ListExecutor, 'select'
 const listStatements = new StatementsByShape<ReadStatement<ReadPage<Order>>>('orders_list');
 
 const NEWEST_FIRST: SortTerm<OrderSortField>[] = [{ field: 'createdAt', direction: 'desc' }];
+
+const inDirection = (direction: SortTerm<OrderSortField>['direction'], column: SQL | AnyPgColumn) => (direction === 'desc' ? desc(column) : asc(column));
+
+/**
+ * Orders that tie on the sort are ordered by id, in the direction of the sort's last term: the
+ * indexes a list sorts by end with the id (orders_created_idx, orders_subject_idx), so a page in
+ * either direction is read from the index forward or backward in exactly this order, with no sort
+ * of the ties (migration 0026). Newest first is so by created_at desc, id desc, as before.
+ */
+const tieBreak = (sort: SortTerm<OrderSortField>[]) => inDirection(sort[sort.length - 1]!.direction, orders.id);
 const isNewestFirst = (sort: SortTerm<OrderSortField>[]) => sort.length === 1 && sort[0]!.field === 'createdAt' && sort[0]!.direction === 'desc';
 
 /** One page of a company's orders, as the API gives them, and how many match (capped: db/capped-count.ts). */
@@ -254,7 +265,7 @@ export async function listOrders(db: ListExecutor, query: OrderListQuery): Promi
     const shape = JSON.stringify([filtersUsed, Boolean(query.filter), sort, query.size, deep, countKind]);
     const statement = listStatements.of(db, shape, (name) => {
       const { companyId, where, source } = filtered();
-      const ordering = [...sort.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), desc(orders.id)];
+      const ordering = [...sort.map((term) => inDirection(term.direction, SORT_COLUMNS[term.field])), tieBreak(sort)];
       const onPage = deep ? deepPageRows(db, companyId, where, ordering, query.size, allOrders && isNewestFirst(sort)) : where;
       return prepareWithReader(db, pageCarryingCount(db, source, onPage, ordering, query.size, matchingCount(), countStillToFind(query.page * query.size, countKind)), name, readListedPage);
     });
