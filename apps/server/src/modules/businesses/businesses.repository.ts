@@ -1,9 +1,10 @@
 // Businesses of one company. Every function takes companyId and puts it first in its WHERE.
-import { and, asc, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusinessSortField, SortTerm, UsStateCode } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { businesses } from '../../db/schema.ts';
+import { inDirection } from '../../db/sort-order.ts';
 
 const SORT_COLUMNS: Record<BusinessSortField, AnyColumn> = {
   name: businesses.name,
@@ -68,7 +69,7 @@ export async function listCompanyBusinesses(db: Executor, query: BusinessListQue
       .select({ ...businessColumns, matchingCount })
       .from(businesses)
       .where(where)
-      .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(businesses.id))
+      .orderBy(...order.map((term) => inDirection(term.direction, SORT_COLUMNS[term.field])), asc(businesses.id))
       .limit(query.size)
       .offset(offset),
   );

@@ -1,12 +1,13 @@
 // Report bundles of one company (downloads), who downloaded them, and the MVR orders they hold.
 // Every function takes companyId and puts it first in its WHERE (STYLE.md): another company's
 // download is simply not there.
-import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { uuidv7 } from 'uuidv7';
 import type { DownloadSortField, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { companies, downloadAccesses, downloads, orders, users } from '../../db/schema.ts';
+import { inDirection } from '../../db/sort-order.ts';
 
 export type DownloadRow = typeof downloads.$inferSelect;
 export type NewDownloadRow = typeof downloads.$inferInsert;
@@ -46,7 +47,7 @@ export async function listDownloads(db: Executor, query: DownloadListQuery) {
   const where = and(...conditions);
   const ordering = [
     ...(query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }]).map((term) =>
-      term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]),
+      inDirection(term.direction, SORT_COLUMNS[term.field]),
     ),
     desc(downloads.id),
   ];

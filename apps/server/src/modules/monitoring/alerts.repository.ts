@@ -1,10 +1,11 @@
 // Driver alerts of one company: the list with its filters and sorts, one alert, and acknowledging
 // it. The sweep raises them; this file only reads and acknowledges.
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AlertSeverity, AlertSortField, AlertType, SortTerm } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { driverAlerts, persons, users } from '../../db/schema.ts';
+import { inDirection } from '../../db/sort-order.ts';
 
 /** HIGH > MEDIUM > LOW: sorting by severity descending puts the most serious first. */
 const severityRank = sql`case ${driverAlerts.severity} when 'HIGH' then 3 when 'MEDIUM' then 2 else 1 end`;
@@ -50,7 +51,7 @@ const detailColumns = {
 function orderBy(term: SortTerm<AlertSortField>): SQL {
   const column = SORT_COLUMNS[term.field];
   if (term.field === 'acknowledgedAt') return term.direction === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  return term.direction === 'desc' ? desc(column) : asc(column);
+  return inDirection(term.direction, column);
 }
 
 export interface AlertListQuery {

@@ -1,10 +1,10 @@
 // Orders of one company and their events. Every function takes companyId and puts it first in its
 // WHERE (midday's habit, STYLE.md): another company's order is simply not there.
 import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7 } from 'uuidv7';
 import { COUNT_CAP, SUMMARIZED_ORDER_TYPES, summarizeOrderResult, type Order, type OrderListFilter, type OrderSortField, type SortTerm } from '@clearlane/contract';
 import type { Database, Executor } from '../../db/client.ts';
+import { inDirection } from '../../db/sort-order.ts';
 import { cappedTotal, readCountedRowsOfShape, type CountedPage, type CountKind, type ReadPage } from '../../db/capped-count.ts';
 import { prepareWithReader, type ReadStatement } from '../../db/read-rows.ts';
 import { StatementsByShape } from '../../db/statements-by-shape.ts';
@@ -228,8 +228,6 @@ function pageCarryingCount(db: ListExecutor, source: Pick<ListExecutor, 'select'
 const listStatements = new StatementsByShape<ReadStatement<ReadPage<Order>>>('orders_list');
 
 const NEWEST_FIRST: SortTerm<OrderSortField>[] = [{ field: 'createdAt', direction: 'desc' }];
-
-const inDirection = (direction: SortTerm<OrderSortField>['direction'], column: SQL | AnyPgColumn) => (direction === 'desc' ? desc(column) : asc(column));
 
 /**
  * Orders that tie on the sort are ordered by id, in the direction of the sort's last term: the

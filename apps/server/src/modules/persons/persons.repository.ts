@@ -1,12 +1,13 @@
 // Drivers (persons) of one company. Every function takes companyId and puts it first in its WHERE:
 // a driver of another company is simply not there (midday's habit, STYLE.md).
-import { and, asc, desc, eq, ilike, is, ne, not, or, SQL, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, ilike, is, ne, not, or, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import {
   normalizeLicenceNumber, type PersonMonitoringFilter, type PersonSortField, type QualificationStatus, type SortTerm, type UsStateCode,
 } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { persons } from '../../db/schema.ts';
+import { inDirection } from '../../db/sort-order.ts';
 import {
   hasOpenAlerts, lastMvrDate, monitoringCondition, qualificationColumns, driverQualification, qualificationRank, qualificationStatus, reviewDueKey,
   reviewDueOrOverdue, reviewDueSoon, reviewOverdue, todayUtc, withoutJit,
@@ -85,7 +86,7 @@ export interface PersonListQuery {
 const orderOf = (column: AnyColumn | SQL, direction: 'asc' | 'desc') =>
   is(column, SQL)
     ? sql`${column} ${sql.raw(direction)} nulls last`
-    : direction === 'desc' ? desc(column) : asc(column);
+    : inDirection(direction, column);
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

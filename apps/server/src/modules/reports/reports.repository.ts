@@ -4,6 +4,7 @@ import type { ReportGroupOrderSortField, ReportGroupOrdersFilter, ReportGroupSor
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { orders, reportGroups } from '../../db/schema.ts';
+import { inDirection } from '../../db/sort-order.ts';
 
 export async function findReportGroup(db: Executor, companyId: string, groupId: string) {
   const [group] = await db.select().from(reportGroups).where(and(eq(reportGroups.companyId, companyId), eq(reportGroups.id, groupId)));
@@ -36,7 +37,7 @@ const GROUP_SORT_COLUMNS: Record<ReportGroupSortField, SQL> = {
 export async function listReportGroups(db: Executor, companyId: string, query: { page: number; size: number; sort: SortTerm<ReportGroupSortField>[] }) {
   const where = eq(reportGroups.companyId, companyId);
   const sort = query.sort.length > 0 ? query.sort : [{ field: 'createdAt' as const, direction: 'desc' as const }];
-  const ordering = sort.map((term) => (term.direction === 'desc' ? desc : asc)(GROUP_SORT_COLUMNS[term.field]));
+  const ordering = sort.map((term) => inDirection(term.direction, GROUP_SORT_COLUMNS[term.field]));
   const offset = query.page * query.size;
   return readCountedPage(db, { matching: db.select({ one: sql`1` }).from(reportGroups).where(where), offset }, (matchingCount) =>
     db

@@ -1,10 +1,11 @@
 // Users of one company. Every function takes companyId and puts it first in its WHERE: a user of
 // another company is simply not there (midday's habit, STYLE.md).
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { RoleName, SortTerm, UserStatus } from '@clearlane/contract';
 import type { Executor } from '../../db/client.ts';
 import { readCountedPage } from '../../db/capped-count.ts';
 import { memberships, users } from '../../db/schema.ts';
+import { inDirection } from '../../db/sort-order.ts';
 
 export type UserSortField = 'email' | 'firstName' | 'lastName' | 'role' | 'status' | 'createdAt' | 'lastSignInAt';
 
@@ -67,7 +68,7 @@ export async function listCompanyUsers(db: Executor, query: UserListQuery) {
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(where)
-        .orderBy(...order.map((term) => (term.direction === 'desc' ? desc(SORT_COLUMNS[term.field]) : asc(SORT_COLUMNS[term.field]))), asc(users.id))
+        .orderBy(...order.map((term) => inDirection(term.direction, SORT_COLUMNS[term.field])), asc(users.id))
         .limit(query.size)
         .offset(offset),
   );
