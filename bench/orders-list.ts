@@ -24,8 +24,11 @@
 // with autocannon: (a) the default page, (b) status+outcome filters, (c) sort by subject,
 // (d) free-text filter, (e) page 50. The baseline is a route registered here only, on the same
 // Fastify instance, behind the same authentication hook and serialized through the same response
-// schema (pageOf(OrderSchema)), answering a page of 20 orders kept in memory, measured right before
-// each shape: the ratio is the database's share. For each shape it prints EXPLAIN (ANALYZE, BUFFERS)
+// schema (pageOf(OrderSchema)), answering from memory the very page the shape answers (read once
+// through the API before the shape is measured), measured right before each run of the shape: the
+// ratio is the database's share. (Until 2026-12-08 every shape was compared with the default
+// page's, whose in-flight orders have no report summaries nor dates of completion and review to
+// write out: a lighter page than (c)'s or (b)'s, which counted their serializing as database cost.) For each shape it prints EXPLAIN (ANALYZE, BUFFERS)
 // of the SQL the server really runs (captured from OrdersService through a logging drizzle
 // instance): the page, which carries its count capped at 10,001 rows (db/capped-count.ts).
 // Beside each pair it prints the CPU per request of this process (the server and autocannon share
@@ -521,7 +524,12 @@ async function main() {
     const cpu = (result: Result) => {
       const used = cpuOfRun.get(result);
       if (!used) return '?';
-      return `${used.process.toFixed(2)}+${used.database === null ? '?' : used.database.toFixed(2)} ms`;
+      // PostgreSQL's own background work in the database during the run (autovacuum of a freshly
+      // loaded table): CPU taken from the list on 2 cores, shown so such a run is not read as the list's cost.
+      const background = (used.background ?? 0) >= 0.005 || used.maintenanceRuns > 0
+        ? ` [background ${used.background === null ? '?' : used.background.toFixed(2)} ms${used.maintenanceRuns > 0 ? `, ${used.maintenanceRuns} autovacuum/analyze` : ''}]`
+        : '';
+      return `${used.process.toFixed(2)}+${used.database === null ? '?' : used.database.toFixed(2)} ms${background}`;
     };
     const row = (title: string, result: Result, baseline: Result) => {
       const ratio = perSecond(result) / perSecond(baseline);
@@ -539,9 +547,12 @@ async function main() {
       const principal = claims ? await loadPrincipal(handle.db, claims) : null;
       if (!principal) throw new Error(`no principal for ${subject.email}`);
 
-      const first = await app.inject({ method: 'GET', url: `/api/v1/orders?${ALL_SHAPES[0]!.query}`, headers: { authorization: `Bearer ${idToken}` } });
-      if (first.statusCode !== 200) throw new Error(`GET /orders answered ${first.statusCode}: ${first.body}`);
-      memoryPage = first.json<Page<Order>>();
+      /** The page a shape answers, as the API gives it: that shape's in-memory baseline. */
+      const pageOfShape = async (shape: Shape): Promise<Page<Order>> => {
+        const answer = await app.inject({ method: 'GET', url: `/api/v1/orders?${shape.query}`, headers: { authorization: `Bearer ${idToken}` } });
+        if (answer.statusCode !== 200) throw new Error(`GET /orders?${shape.query} answered ${answer.statusCode}: ${answer.body}`);
+        return answer.json<Page<Order>>();
+      };
 
       console.log(`\n${subject.label} company ${subject.tenant}: ${thousands(subject.orders)} orders`);
       console.log('  query plans (EXPLAIN ANALYZE, BUFFERS; second run, warm cache):');
@@ -569,6 +580,10 @@ async function main() {
         // Each run paired with its own baseline, and the pair of median ratio kept: on a shared
         // machine the load drifts between measurements, and one pair can catch a burst.
         const pairs: { baseline: Result; result: Result; ratio: number }[] = [];
+        // The baseline answers this shape's own page from memory: the same orders through the same
+        // serializer, so the ratio is the database's share alone (the default page's in-flight
+        // orders carry no report summaries, dates of completion or review: cheaper to write out).
+        memoryPage = await pageOfShape(shape);
         for (let round = 0; round < ROUNDS; round++) {
           const baseline = await measure('in-memory page', '/api/v1/bench/orders-in-memory', idToken);
           const result = await measure(shape.title, `/api/v1/orders?${shape.query}`, idToken);
@@ -576,7 +591,10 @@ async function main() {
         }
         pairs.sort((x, y) => x.ratio - y.ratio);
         const { baseline, result } = pairs[Math.floor(pairs.length / 2)]!;
-        const spread = ROUNDS > 1 ? `   [ratios ${pairs.map((pair) => pair.ratio.toFixed(2)).join(' ')}]` : '';
+        // A pair disturbed by PostgreSQL's background work is marked with a *.
+        const disturbed = (pair: { baseline: Result; result: Result }) =>
+          [pair.baseline, pair.result].some((run) => { const used = cpuOfRun.get(run); return !!used && ((used.background ?? 0) >= 0.005 || used.maintenanceRuns > 0); });
+        const spread = ROUNDS > 1 ? `   [ratios ${pairs.map((pair) => `${pair.ratio.toFixed(2)}${disturbed(pair) ? '*' : ''}`).join(' ')}]` : '';
         const line = row(`(${shape.key}) ${shape.title}`, result, baseline) + spread;
         console.log(line);
         summary.push(`${subject.label.padEnd(8)}${line}`);

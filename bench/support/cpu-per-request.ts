@@ -10,15 +10,27 @@ const TICKS_PER_SECOND = 100;
 
 export interface CpuSnapshot {
   process: NodeJS.CpuUsage;
-  /** CPU ms of each backend of the database, by pid; null when /proc cannot tell. */
+  /** CPU ms of each client backend of the database (the connections serving queries), by pid; null when /proc cannot tell. */
   backends: Map<number, number> | null;
+  /** CPU ms of the database's other processes (autovacuum workers, parallel workers), by pid; null when /proc cannot tell. */
+  background: Map<number, number> | null;
+  /** Autovacuums and autoanalyzes of the database's tables so far (pg_stat_all_tables): one that began and ended between two snapshots is seen only here. */
+  maintenanceRuns: number;
 }
 
 export interface CpuPerRequest {
   /** ms of this process's CPU (server and load generator) per request. */
   process: number;
-  /** ms of PostgreSQL's CPU per request, or null when it could not be read. */
+  /** ms of PostgreSQL's client backends' CPU per request, or null when it could not be read. */
   database: number | null;
+  /**
+   * ms of the database's other processes per request (an autovacuum of a freshly loaded table, say):
+   * not the list's cost, but CPU taken from it on a 2-core machine, so a run where it is above zero
+   * measured the list beside other work. Null when it could not be read.
+   */
+  background: number | null;
+  /** Autovacuums and autoanalyzes that ended between the snapshots (as far as the statistics have caught up). */
+  maintenanceRuns: number;
 }
 
 function cpuMsOf(pid: number): number | null {
@@ -32,16 +44,31 @@ function cpuMsOf(pid: number): number | null {
   }
 }
 
-/** The CPU used so far by this process and by every backend connected to `client`'s database. */
+/** The CPU used so far by this process and by every PostgreSQL process working in `client`'s database. */
 export async function cpuSnapshot(client: pg.Pool): Promise<CpuSnapshot> {
-  const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const { rows } = await client.query<{ pid: number; backend_type: string }>(
+    'SELECT pid, backend_type FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  const { rows: [maintenance] } = await client.query<{ runs: number }>(
+    'SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0)::int AS runs FROM pg_stat_all_tables',
+  );
+  const maintenanceRuns = maintenance?.runs ?? 0;
   const backends = new Map<number, number>();
-  for (const { pid } of rows) {
+  const background = new Map<number, number>();
+  for (const { pid, backend_type: kind } of rows) {
     const ms = cpuMsOf(pid);
-    if (ms === null) return { process: process.cpuUsage(), backends: null };
-    backends.set(pid, ms);
+    if (ms === null) return { process: process.cpuUsage(), backends: null, background: null, maintenanceRuns };
+    (kind === 'client backend' ? backends : background).set(pid, ms);
   }
-  return { process: process.cpuUsage(), backends };
+  return { process: process.cpuUsage(), backends, background, maintenanceRuns };
+}
+
+/** CPU ms the processes of `after` used since `before`; those that appeared in between count from zero. */
+function usedBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used;
 }
 
 /**
@@ -50,10 +77,9 @@ export async function cpuSnapshot(client: pg.Pool): Promise<CpuSnapshot> {
  */
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
   const processMs = (after.process.user + after.process.system - before.process.user - before.process.system) / 1000;
-  let database: number | null = null;
-  if (before.backends && after.backends) {
-    database = 0;
-    for (const [pid, ms] of after.backends) database += ms - (before.backends.get(pid) ?? 0);
-  }
-  return { process: processMs / requests, database: database === null ? null : database / requests };
+  const database = usedBetween(before.backends, after.backends);
+  const background = usedBetween(before.background, after.background);
+  return { process: processMs / requests, database: database === null ? null : database / requests, background: background === null ? null : background / requests,
+    maintenanceRuns: after.maintenanceRuns - before.maintenanceRuns,
+  };
 }
