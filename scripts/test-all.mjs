@@ -1,14 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every test suite of the repository, then one summary. Two lanes run at once:
+// `npm test`: every test suite of the repository, in order, then one summary.
 //
-//   1. vitest: packages/contract, apps/server, apps/portal, one after the other — each only if its
-//      vitest.config.ts exists. DATABASE_URL passes through: the server harness then runs its
-//      database suites on PGlite and on PostgreSQL.
+//   1. vitest: packages/contract, apps/server, apps/portal — each only if its vitest.config.ts exists.
+//      DATABASE_URL passes through: the server harness then runs its database suites on PGlite and
+//      on PostgreSQL.
 //   2. Playwright: e2e/playwright.config.ts, if it exists and there are spec files.
-//
-// The journeys spend most of their time waiting on the browser and the server, so beside the
-// vitest lane they cost CI little; one after the other the two took ~21 of CI's ~27 minutes.
-// Each suite's output goes to test-results/logs/<suite>.log and is printed whole when it ends.
 //
 // Every runner writes a JSON report to test-results/reports/; the counts come from there. The last
 // line printed is `N passed, N failed` (`, N skipped` appended when some were skipped). The exit code
@@ -16,13 +12,12 @@
 //
 // Arguments pick suites: `node scripts/test-all.mjs server e2e` (default: all of them).
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'test-results', 'reports');
-const logs = join(root, 'test-results', 'logs');
 const SUITE_TIMEOUT_MS = Number(process.env.TEST_SUITE_TIMEOUT_MS ?? 25 * 60_000);
 
 const vitestBin = join(root, 'node_modules', 'vitest', 'vitest.mjs');
@@ -45,15 +40,12 @@ if (unknown.length > 0) {
 const wanted = (name) => selected.length === 0 || selected.includes(name);
 
 /** Runs a command with inherited output; resolves with its exit code (or a description of its end). */
-function run(command, args, { cwd = root, env = {}, log } = {}) {
+function run(command, args, { cwd = root, env = {} } = {}) {
   return new Promise((done) => {
-    const output = openSync(log, 'w');
-    let closed = false;
-    const closeOutput = () => { if (!closed) { closed = true; closeSync(output); } };
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, CI: process.env.CI ?? 'true', NO_COLOR: '1', ...env },
-      stdio: ['ignore', output, output],
+      env: { ...process.env, CI: process.env.CI ?? 'true', ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }), ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
       detached: true, // its own process group, so a timeout can stop everything it started
     });
     const timer = setTimeout(() => {
@@ -65,12 +57,10 @@ function run(command, args, { cwd = root, env = {}, log } = {}) {
     }, SUITE_TIMEOUT_MS);
     child.on('error', (error) => {
       clearTimeout(timer);
-      closeOutput();
       done({ code: null, reason: error.message });
     });
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      closeOutput();
       done({ code, reason: signal ? `killed by ${signal}` : `exit code ${code}` });
     });
   });
@@ -134,57 +124,35 @@ function record(name, outcome, report, countsOf) {
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-/**
- * Runs one suite with its output written to test-results/logs/<name>.log, then prints that log
- * whole: the two lanes below run at once, and their lines must not interleave.
- */
-async function runSuite(name, heading, command, args, options) {
-  const log = join(logs, `${name}.log`);
+for (const project of VITEST_PROJECTS.filter((project) => wanted(project.name))) {
+  const config = join(root, project.config);
+  if (!existsSync(config)) {
+    console.log(`\n[test-all] ${project.name}: skipped (${project.config} does not exist)`);
+    continue;
+  }
+  const output = join(reports, `vitest-${project.name}.json`);
+  console.log(`\n[test-all] ${project.name}: vitest run --config ${project.config}${project.name === 'server' && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`);
   const started = performance.now();
-  const outcome = await run(command, args, { ...options, log });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`\n[test-all] ${name}: ${heading} (${seconds} s)\n${existsSync(log) ? readFileSync(log, 'utf8') : ''}`);
-  return { ...outcome, started };
+  const outcome = await run(process.execPath, [
+    vitestBin, 'run', '--config', config, '--passWithNoTests',
+    '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
+  ], { cwd: dirname(config) });
+  record(project.name, { ...outcome, started }, readJson(output), vitestCounts);
 }
 
-/** contract, server and portal, one after the other: each uses both cores. */
-async function vitestLane() {
-  for (const project of VITEST_PROJECTS.filter((project) => wanted(project.name))) {
-    const config = join(root, project.config);
-    if (!existsSync(config)) {
-      console.log(`\n[test-all] ${project.name}: skipped (${project.config} does not exist)`);
-      continue;
-    }
-    const output = join(reports, `vitest-${project.name}.json`);
-    const heading = `vitest run --config ${project.config}${project.name === 'server' && process.env.DATABASE_URL ? ' (PGlite and PostgreSQL)' : ''}`;
-    const outcome = await runSuite(project.name, heading, process.execPath, [
-      vitestBin, 'run', '--config', config, '--passWithNoTests',
-      '--reporter=default', '--reporter=json', `--outputFile.json=${output}`,
-    ], { cwd: dirname(config) });
-    record(project.name, outcome, readJson(output), vitestCounts);
-  }
-}
-
-/** The browser journeys: mostly waiting on the browser and the server, so they run beside the vitest lane. */
-async function e2eLane() {
-  if (!wanted('e2e')) return;
-  if (!existsSync(join(root, E2E_CONFIG)) || specFiles(join(root, 'e2e')).length === 0) {
-    console.log(`\n[test-all] e2e: skipped (no ${E2E_CONFIG} or no spec files)`);
-    return;
-  }
+if (!wanted('e2e')) {
+  // not selected
+} else if (existsSync(join(root, E2E_CONFIG)) && specFiles(join(root, 'e2e')).length > 0) {
   const output = join(reports, 'playwright.json');
-  const outcome = await runSuite('e2e', `playwright test -c ${E2E_CONFIG}`, process.execPath, [playwrightBin, 'test', '-c', E2E_CONFIG, '--reporter=list,json'], {
+  console.log(`\n[test-all] e2e: playwright test -c ${E2E_CONFIG}`);
+  const started = performance.now();
+  const outcome = await run(process.execPath, [playwrightBin, 'test', '-c', E2E_CONFIG, '--reporter=list,json'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: output },
   });
-  record('e2e', outcome, readJson(output), playwrightCounts);
+  record('e2e', { ...outcome, started }, readJson(output), playwrightCounts);
+} else {
+  console.log(`\n[test-all] e2e: skipped (no ${E2E_CONFIG} or no spec files)`);
 }
-
-rmSync(logs, { recursive: true, force: true });
-mkdirSync(logs, { recursive: true });
-console.log(`[test-all] running ${SUITES.filter(wanted).join(', ')}: the vitest suites one after the other, the e2e journeys beside them; each suite's output follows when it ends (test-results/logs/)`);
-await Promise.all([vitestLane(), e2eLane()]);
-// The summary in the suites' usual order, whichever ended first.
-results.sort((a, b) => SUITES.indexOf(a.name) - SUITES.indexOf(b.name));
 
 const total = results.reduce((sum, suite) => ({
   passed: sum.passed + suite.passed,
