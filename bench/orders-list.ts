@@ -28,12 +28,14 @@
 // through the API before the shape is measured), measured right before each run of the shape: the
 // ratio is the database's share. (Until 2026-12-08 every shape was compared with the default
 // page's, whose in-flight orders have no report summaries nor dates of completion and review to
-// write out: a lighter page than (c)'s or (b)'s, which counted their serializing as database cost.) For each shape it prints EXPLAIN (ANALYZE, BUFFERS)
-// of the SQL the server really runs (captured from OrdersService through a logging drizzle
-// instance): the page, which carries its count capped at 10,001 rows (db/capped-count.ts).
-// Beside each pair it prints the CPU per request of this process (the server and autocannon share
-// it) + the database's PostgreSQL backends (from /proc, when PostgreSQL runs on this machine): on 2
-// cores a list can be bound by either, and throughput alone does not say which.
+// write out: a lighter page than (c)'s or (b)'s, which counted their serializing as database
+// cost.) For each shape it prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the server really runs
+// (captured from OrdersService through a logging drizzle instance): the page, which carries its
+// count capped at 10,001 rows (db/capped-count.ts). Beside each pair it prints the CPU per request
+// of this process (the server and autocannon share it) + the database's PostgreSQL backends (from
+// /proc, when PostgreSQL runs on this machine): on 2 cores a list can be bound by either, and
+// throughput alone does not say which. PostgreSQL's background work in the database during a run
+// (autovacuum) is shown apart, and a pair it ran in is marked with a *.
 // Loopback only; each measurement is bounded by its duration; the database is dropped at the end.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -51,7 +53,7 @@ import { loadPrincipal } from '../apps/server/src/access/principal.ts';
 import { hashPassword } from '../apps/server/src/identity/passwords.ts';
 import { OrdersService } from '../apps/server/src/modules/orders/orders.service.ts';
 import { openPreparedDatabase } from '../apps/server/src/runtime.ts';
-import { cpuPerRequest, cpuSnapshot, type CpuPerRequest } from './support/cpu-per-request.ts';
+import { cpuPerRequest, cpuSnapshot, ranBesideBackgroundWork, type CpuPerRequest } from './support/cpu-per-request.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -526,7 +528,7 @@ async function main() {
       if (!used) return '?';
       // PostgreSQL's own background work in the database during the run (autovacuum of a freshly
       // loaded table): CPU taken from the list on 2 cores, shown so such a run is not read as the list's cost.
-      const background = (used.background ?? 0) >= 0.005 || used.maintenanceRuns > 0
+      const background = ranBesideBackgroundWork(used)
         ? ` [background ${used.background === null ? '?' : used.background.toFixed(2)} ms${used.maintenanceRuns > 0 ? `, ${used.maintenanceRuns} autovacuum/analyze` : ''}]`
         : '';
       return `${used.process.toFixed(2)}+${used.database === null ? '?' : used.database.toFixed(2)} ms${background}`;
@@ -580,9 +582,7 @@ async function main() {
         // Each run paired with its own baseline, and the pair of median ratio kept: on a shared
         // machine the load drifts between measurements, and one pair can catch a burst.
         const pairs: { baseline: Result; result: Result; ratio: number }[] = [];
-        // The baseline answers this shape's own page from memory: the same orders through the same
-        // serializer, so the ratio is the database's share alone (the default page's in-flight
-        // orders carry no report summaries, dates of completion or review: cheaper to write out).
+        // The baseline answers this shape's own page from memory (the comment at the top says why).
         memoryPage = await pageOfShape(shape);
         for (let round = 0; round < ROUNDS; round++) {
           const baseline = await measure('in-memory page', '/api/v1/bench/orders-in-memory', idToken);
@@ -593,7 +593,7 @@ async function main() {
         const { baseline, result } = pairs[Math.floor(pairs.length / 2)]!;
         // A pair disturbed by PostgreSQL's background work is marked with a *.
         const disturbed = (pair: { baseline: Result; result: Result }) =>
-          [pair.baseline, pair.result].some((run) => { const used = cpuOfRun.get(run); return !!used && ((used.background ?? 0) >= 0.005 || used.maintenanceRuns > 0); });
+          [pair.baseline, pair.result].some((run) => { const used = cpuOfRun.get(run); return used !== undefined && ranBesideBackgroundWork(used); });
         const spread = ROUNDS > 1 ? `   [ratios ${pairs.map((pair) => `${pair.ratio.toFixed(2)}${disturbed(pair) ? '*' : ''}`).join(' ')}]` : '';
         const line = row(`(${shape.key}) ${shape.title}`, result, baseline) + spread;
         console.log(line);

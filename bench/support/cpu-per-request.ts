@@ -77,9 +77,17 @@ function usedBetween(before: Map<number, number> | null, after: Map<number, numb
  */
 export function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
   const processMs = (after.process.user + after.process.system - before.process.user - before.process.system) / 1000;
-  const database = usedBetween(before.backends, after.backends);
-  const background = usedBetween(before.background, after.background);
-  return { process: processMs / requests, database: database === null ? null : database / requests, background: background === null ? null : background / requests,
+  const perRequest = (ms: number | null) => (ms === null ? null : ms / requests);
+  return {
+    process: processMs / requests,
+    database: perRequest(usedBetween(before.backends, after.backends)),
+    background: perRequest(usedBetween(before.background, after.background)),
     maintenanceRuns: after.maintenanceRuns - before.maintenanceRuns,
   };
 }
+
+/** Background CPU per request below this is rounding (a /proc tick over thousands of requests), not work. */
+const BACKGROUND_NOISE_MS = 0.005;
+
+/** Whether PostgreSQL did background work in the database during the run (an autovacuum, say): the run then measured more than its requests. */
+export const ranBesideBackgroundWork = (used: CpuPerRequest) => (used.background ?? 0) >= BACKGROUND_NOISE_MS || used.maintenanceRuns > 0;
